@@ -1,0 +1,28 @@
+# kata: two commands on a fresh clone.
+#   make run   installs what is missing, builds, and shows the next exercise
+#   make test  installs what is missing, builds, and runs every test
+SWIFT ?= swift
+BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
+
+.PHONY: all setup build run test release clean
+
+all: build
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build --product kata
+
+run: build
+	@"$(BIN)/kata" next
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+release: setup
+	$(SWIFT) build -c release --product kata
+
+clean:
+	rm -rf .build

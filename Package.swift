@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "kata",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "kata", targets: ["kata"]),
+        .library(name: "KataKit", targets: ["KataKit"]),
+        .library(name: "KataSpec", targets: ["KataSpec"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [
+                .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+                .brew(["cmark-gfm"]),
+            ]
+        ),
+        .target(name: "KataKit", dependencies: ["CCmarkGFM"]),
+        .target(name: "KataSpec"),
+        .executableTarget(
+            name: "kata",
+            dependencies: [
+                "KataKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KataKitTests", dependencies: ["KataKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
+        .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "Snapshots"]),
+    ]
+)

@@ -1,0 +1,66 @@
+/// `kata hint [id]`: shows the next hint of an exercise and remembers how many were shown.
+public struct HintStep {
+    /// The workspace.
+    public let workspace: Workspace
+    /// How to draw.
+    public let style: TerminalStyle
+
+    /// Creates the step.
+    public init(workspace: Workspace, style: TerminalStyle) {
+        self.workspace = workspace
+        self.style = style
+    }
+
+    /// Shows the next hint of the exercise (the current one when `id` is nil); with `all`, every hint shown so far.
+    public func run(id: String?, all: Bool = false) throws -> LoopOutput {
+        let exercise: Exercise
+        var warnings: [String] = []
+        if let id {
+            exercise = try workspace.exercise(id)
+        } else {
+            let (progress, notices) = try workspace.store.readReporting()
+            warnings += notices
+            guard let current = workspace.current(in: progress) else {
+                return LoopOutput(text: "Every exercise is solved, so there is no current one; name one: kata hint <id>\n", warnings: warnings)
+            }
+            exercise = current
+        }
+        let hints = exercise.hints
+        guard !hints.isEmpty else {
+            return LoopOutput(text: "'\(exercise.id)' has no hints. Read its prompt again with kata next, or its chapter.\n", warnings: warnings)
+        }
+        let (shown, notices) = try workspace.store.update { progress -> Int in
+            if all { return progress[exercise.id].hintsShown }
+            let before = progress[exercise.id].hintsShown
+            if before < hints.count { progress[exercise.id].hintsShown = before + 1 }
+            return before < hints.count ? before + 1 : -before
+        }
+        warnings += notices.map(\.description)
+        let renderer = TerminalRenderer(style: style)
+        if all {
+            guard shown > 0 else {
+                return LoopOutput(text: "No hints shown yet for '\(exercise.id)'; run kata hint \(exercise.id) for the first.\n", warnings: warnings)
+            }
+            let text = (1...min(shown, hints.count)).map { level in
+                heading(level, exercise) + "\n\n" + renderer.render(markdown: hints[level - 1].markdown)
+            }.joined(separator: "\n\n")
+            return LoopOutput(text: text + "\n", warnings: warnings)
+        }
+        if shown < 0 {
+            return LoopOutput(
+                text: "No more hints for '\(exercise.id)': you have seen all \(hints.count). "
+                    + "Read them again with kata hint \(exercise.id) --all.\n",
+                warnings: warnings)
+        }
+        var text = heading(shown, exercise) + "\n\n" + renderer.render(markdown: hints[shown - 1].markdown) + "\n\n"
+        let left = hints.count - shown
+        text += left == 0
+            ? "That was the last hint.\n"
+            : "\(plural(left, "more hint")): run kata hint \(exercise.id) again.\n"
+        return LoopOutput(text: text, warnings: warnings)
+    }
+
+    private func heading(_ level: Int, _ exercise: Exercise) -> String {
+        style.paint("Hint \(level) of \(exercise.hints.count)", .bold) + " for \(exercise.id) (\(exercise.title))"
+    }
+}

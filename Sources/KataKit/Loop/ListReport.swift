@@ -1,0 +1,60 @@
+/// `kata list`: every chapter and exercise with its state, counts and an overall progress bar.
+public struct ListReport {
+    /// The workspace.
+    public let workspace: Workspace
+    /// How to draw.
+    public let style: TerminalStyle
+
+    /// Creates the report.
+    public init(workspace: Workspace, style: TerminalStyle) {
+        self.workspace = workspace
+        self.style = style
+    }
+
+    /// Builds the report.
+    public func run() throws -> LoopOutput {
+        let (progress, warnings) = try workspace.store.readReporting()
+        let workbook = workspace.workbook
+        let current = workspace.current(in: progress)
+        let idWidth = workbook.exercises.map(\.id.count).max() ?? 0
+        var lines: [String] = []
+        for chapter in workbook.chapters {
+            let solved = chapter.exercises.filter { progress[$0.id].state == .solved }.count
+            let number = chapter.number < 10 ? "0\(chapter.number)" : "\(chapter.number)"
+            lines.append(style.paint("\(number) \(chapter.title)", .bold) + style.paint("  \(solved)/\(chapter.exercises.count) solved", .dim))
+            for exercise in chapter.exercises {
+                let record = progress[exercise.id]
+                let mark: String
+                switch record.state {
+                case .solved: mark = style.paint("✓", .green)
+                case .attempted: mark = style.paint("~", .yellow)
+                case .notStarted: mark = style.paint("·", .dim)
+                }
+                let pointer = exercise == current ? style.paint("→", .bold) : " "
+                let id = exercise.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+                var detail = record.state.rawValue
+                if record.state == .attempted { detail += ", \(plural(record.attempts, "check"))" }
+                if exercise.kind == .specify { detail += ", you write the specs" }
+                lines.append("  \(pointer) \(mark) \(id)  \(exercise.title)" + style.paint("  (\(detail))", .dim))
+            }
+            lines.append("")
+        }
+        let total = workbook.exercises.count
+        let solved = workbook.exercises.filter { progress[$0.id].state == .solved }.count
+        let attempted = workbook.exercises.filter { progress[$0.id].state == .attempted }.count
+        lines.append(Self.bar(solved: solved, total: total, style: style))
+        lines.append("\(solved) solved, \(attempted) attempted, \(total - solved - attempted) not started")
+        if let current {
+            lines.append("Next: kata next (\(current.id))")
+        }
+        return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
+    }
+
+    /// `[████████░░░░░░░░░░░░] 12/45 solved (26%)`.
+    static func bar(solved: Int, total: Int, style: TerminalStyle, width: Int = 30) -> String {
+        let filled = total == 0 ? 0 : solved * width / total
+        let percent = total == 0 ? 0 : solved * 100 / total
+        return "[" + style.paint(String(repeating: "█", count: filled), .green) + String(repeating: "░", count: width - filled)
+            + "] \(solved)/\(total) solved (\(percent)%)"
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Mistakes in what the learner asked for (an id that is not there) and files that cannot be written.
+public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible {
+    /// No exercise has this id or prefix.
+    case unknownExercise(String, suggestion: String?)
+    /// Several exercises start with this prefix.
+    case ambiguousPrefix(String, matches: [String])
+    /// A learner file could not be written or backed up.
+    case cannotWrite(path: String, reason: String)
+
+    /// The message for the user.
+    public var description: String {
+        switch self {
+        case .unknownExercise(let id, let suggestion?):
+            "no exercise '\(id)'; did you mean '\(suggestion)'?"
+        case .unknownExercise(let id, nil):
+            "no exercise '\(id)'; run kata list to see every exercise id"
+        case .ambiguousPrefix(let prefix, let matches):
+            "'\(prefix)' could be any of \(matches.map { "'\($0)'" }.joined(separator: ", ")); type more of the id"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); nothing was changed"
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+}

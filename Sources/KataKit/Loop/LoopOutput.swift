@@ -1,0 +1,26 @@
+/// What a learner-loop command prints: its text for standard output, and warnings for standard error.
+public struct LoopOutput: Sendable, Equatable {
+    /// Text for standard output, ending in a newline.
+    public var text: String
+    /// Warnings (a corrupt progress file moved aside, say), one per line.
+    public var warnings: [String]
+
+    /// Creates an output.
+    public init(text: String, warnings: [String] = []) {
+        self.text = text
+        self.warnings = warnings
+    }
+}
+
+extension ProgressStore {
+    /// Reads progress, turning notices into warning lines.
+    func readReporting() throws(ProgressError) -> (Progress, [String]) {
+        let (progress, notices) = try read()
+        return (progress, notices.map(\.description))
+    }
+}
+
+/// `1 check`, `2 checks`.
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

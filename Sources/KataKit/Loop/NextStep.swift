@@ -1,0 +1,65 @@
+import Foundation
+
+/// `kata next`: shows the first unsolved exercise and creates its file from the starter when it is missing.
+public struct NextStep {
+    /// The workspace.
+    public let workspace: Workspace
+    /// How to draw.
+    public let style: TerminalStyle
+
+    /// Creates the step.
+    public init(workspace: Workspace, style: TerminalStyle) {
+        self.workspace = workspace
+        self.style = style
+    }
+
+    /// Runs the step.
+    public func run() throws -> LoopOutput {
+        let (progress, warnings) = try workspace.store.readReporting()
+        guard let exercise = workspace.current(in: progress) else {
+            return LoopOutput(text: allSolved(progress), warnings: warnings)
+        }
+        let created = try LearnerFiles(workspace: workspace).createIfMissing(exercise)
+        return LoopOutput(text: show(exercise, progress: progress, created: created), warnings: warnings)
+    }
+
+    private func show(_ exercise: Exercise, progress: Progress, created: Bool) -> String {
+        let workbook = workspace.workbook
+        let chapter = workbook.chapter(of: exercise)
+        let position = (workbook.exercises.firstIndex(of: exercise) ?? 0) + 1
+        let kind = exercise.kind == .specify ? " · you write the specs" : ""
+        var lines: [String] = []
+        lines.append(style.paint("Chapter \(chapter.number) · \(chapter.title)", .dim))
+        lines.append(style.paint("\(exercise.title)", .bold) + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
+        lines.append("")
+        let prompt = TerminalRenderer(style: style).render(exercise.prompt)
+        if !prompt.isEmpty {
+            lines.append(prompt)
+            lines.append("")
+        }
+        let path = workspace.display(workspace.learnerFile(exercise))
+        let note = created ? "  (new: made from the starter)" : ""
+        lines.append("Edit   " + style.paint(path, .bold) + note)
+        lines.append("Check  " + style.paint("kata check \(exercise.id)", .bold))
+        if !exercise.hints.isEmpty {
+            let shown = progress[exercise.id].hintsShown
+            let left = exercise.hints.count - min(shown, exercise.hints.count)
+            lines.append("Stuck? " + style.paint("kata hint \(exercise.id)", .bold) + "  (\(left) of \(exercise.hints.count) hints left)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func allSolved(_ progress: Progress) -> String {
+        let workbook = workspace.workbook
+        var lines = [style.paint("Every exercise is solved: \(workbook.exercises.count) of \(workbook.exercises.count). Well done!", .bold, .green), ""]
+        for chapter in workbook.chapters where !chapter.exercises.isEmpty {
+            let checks = chapter.exercises.map { progress[$0.id].attempts }.reduce(0, +)
+            let hints = chapter.exercises.map { progress[$0.id].hintsShown }.reduce(0, +)
+            lines.append(
+                "  ✓ \(chapter.title): \(plural(chapter.exercises.count, "exercise")), \(plural(checks, "check")), \(plural(hints, "hint"))")
+        }
+        lines.append("")
+        lines.append("Run kata list for the whole workbook, or kata reset <id> to try one again.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A loaded workbook together with the learner's progress and files.
+public struct Workspace: Sendable {
+    /// The validated workbook.
+    public let workbook: Workbook
+    /// The progress store in `<workbook>/.kata`.
+    public let store: ProgressStore
+    /// Paths shown to the user are relative to this folder when inside it.
+    public let displayBase: URL
+
+    /// Locates and loads the workbook (see ``WorkbookLocator``).
+    public init(explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(WorkbookError) {
+        let root = try WorkbookLocator.locate(explicit: explicitPath, currentDirectory: currentDirectory)
+        try self.init(root: root, displayBase: currentDirectory)
+    }
+
+    /// Loads the workbook at `root`.
+    public init(root: URL, displayBase: URL) throws(WorkbookError) {
+        workbook = try WorkbookLoader(root: root, displayBase: displayBase).load()
+        store = ProgressStore(directory: root.appendingPathComponent(".kata"))
+        self.displayBase = displayBase.standardizedFileURL
+    }
+
+    /// The exercise with this id, or the only one whose id starts with it.
+    public func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {
+        let exercises = workbook.exercises
+        if let exact = exercises.first(where: { $0.id == idOrPrefix }) { return exact }
+        let matches = exercises.filter { $0.id.hasPrefix(idOrPrefix) }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 { throw .ambiguousPrefix(idOrPrefix, matches: matches.map(\.id)) }
+        throw .unknownExercise(idOrPrefix, suggestion: Suggestion.closest(to: idOrPrefix, in: exercises.map(\.id)))
+    }
+
+    /// The first exercise, in workbook order, that is not solved.
+    public func current(in progress: Progress) -> Exercise? {
+        workbook.exercises.first { progress[$0.id].state != .solved }
+    }
+
+    /// The learner's file for an exercise.
+    public func learnerFile(_ exercise: Exercise) -> URL {
+        workbook.url(exercise.learnerPath)
+    }
+
+    /// A path as the user should see it.
+    public func display(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let base = displayBase.path.hasSuffix("/") ? displayBase.path : displayBase.path + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}

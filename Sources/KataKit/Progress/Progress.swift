@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a learner has done, per exercise. Stored as `.kata/progress.json`.
+public struct Progress: Codable, Sendable, Equatable {
+    /// The schema version this build of kata reads and writes.
+    public static let currentVersion = 1
+
+    /// Schema version of the file.
+    public var version: Int
+    /// Progress per exercise id.
+    public var exercises: [String: ExerciseProgress]
+
+    /// Empty progress.
+    public init() {
+        version = Self.currentVersion
+        exercises = [:]
+    }
+
+    /// The progress of one exercise (empty when it was never touched).
+    public subscript(id: String) -> ExerciseProgress {
+        get { exercises[id] ?? ExerciseProgress() }
+        set { exercises[id] = newValue }
+    }
+}
+
+/// One exercise's record.
+public struct ExerciseProgress: Codable, Sendable, Equatable {
+    /// How many times the exercise was checked.
+    public var attempts: Int = 0
+    /// When it was first checked.
+    public var firstAttempt: Date?
+    /// When it was last checked.
+    public var lastAttempt: Date?
+    /// When it first passed.
+    public var solved: Date?
+    /// How many hints `kata hint` has shown.
+    public var hintsShown: Int = 0
+    /// Every check, oldest first.
+    public var checks: [CheckRecord] = []
+
+    /// Creates an empty record.
+    public init() {}
+
+    /// Solved, attempted, or not started.
+    public var state: ExerciseState {
+        if solved != nil { return .solved }
+        return attempts > 0 ? .attempted : .notStarted
+    }
+
+    /// Records one check and its verdict.
+    public mutating func record(_ check: CheckRecord) {
+        attempts += 1
+        if firstAttempt == nil { firstAttempt = check.time }
+        lastAttempt = check.time
+        if check.verdict == .passed, solved == nil { solved = check.time }
+        checks.append(check)
+    }
+}
+
+/// Where a learner stands with an exercise.
+public enum ExerciseState: String, Sendable {
+    case solved, attempted, notStarted = "not started"
+}
+
+/// The outcome of one `kata check`.
+public struct CheckRecord: Codable, Sendable, Equatable {
+    /// How a check ended.
+    public enum Verdict: String, Codable, Sendable {
+        case passed, failed, compileError = "compile-error", error
+    }
+
+    /// When the check ran.
+    public var time: Date
+    /// Its verdict.
+    public var verdict: Verdict
+    /// For specify exercises: mutants caught.
+    public var caught: Int?
+    /// For specify exercises: mutants in all.
+    public var mutants: Int?
+    /// Seconds the check took.
+    public var duration: Double
+
+    /// Creates a record.
+    public init(time: Date, verdict: Verdict, caught: Int? = nil, mutants: Int? = nil, duration: Double) {
+        self.time = time
+        self.verdict = verdict
+        self.caught = caught
+        self.mutants = mutants
+        self.duration = duration
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads and writes `.kata/progress.json`: atomically, under an advisory lock, and never losing a file it cannot read.
+public struct ProgressStore: Sendable {
+    /// The `.kata` folder.
+    public let directory: URL
+    /// The progress file.
+    public var fileURL: URL { directory.appendingPathComponent("progress.json") }
+    private var lockURL: URL { directory.appendingPathComponent("progress.lock") }
+
+    /// A store in `<workbook>/.kata`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Reads the progress. A corrupt file is moved aside (see ``ProgressNotice``) and empty progress returned.
+    public func read() throws(ProgressError) -> (Progress, [ProgressNotice]) {
+        try withLock { () throws(ProgressError) in try load() }
+    }
+
+    /// Reads, changes and writes the progress as one step that no other kata process can interleave with.
+    @discardableResult
+    public func update<T>(_ change: (inout Progress) -> T) throws(ProgressError) -> (T, [ProgressNotice]) {
+        try withLock { () throws(ProgressError) in
+            var (progress, notices) = try load()
+            let result = change(&progress)
+            try write(progress)
+            return (result, notices)
+        }
+    }
+
+    private func load() throws(ProgressError) -> (Progress, [ProgressNotice]) {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return (Progress(), []) }
+        let reason: String
+        do {
+            let data = try Data(contentsOf: fileURL)
+            let header = try? JSONDecoder().decode(VersionHeader.self, from: data)
+            if let version = header?.version, version > Progress.currentVersion {
+                throw ProgressError.newerVersion(path: fileURL.path, version: version)
+            }
+            return (try Self.decoder.decode(Progress.self, from: data), [])
+        } catch let error as ProgressError {
+            throw error
+        } catch let error as DecodingError {
+            reason = Self.describe(error)
+        } catch {
+            reason = (error as NSError).localizedDescription
+        }
+        let backup = directory.appendingPathComponent("progress.corrupt-\(Self.stamp()).json")
+        do {
+            try FileManager.default.moveItem(at: fileURL, to: backup)
+        } catch {
+            throw .cannotMoveAside(path: fileURL.path, reason: reason)
+        }
+        return (Progress(), [ProgressNotice(original: fileURL, backup: backup, reason: reason)])
+    }
+
+    private func write(_ progress: Progress) throws(ProgressError) {
+        do {
+            let data = try Self.encoder.encode(progress)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".progress.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw ProgressError.cannotWrite(path: fileURL.path, reason: String(cString: strerror(errno))) }
+            let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let synced = fsync(fd)
+            close(fd)
+            guard written == data.count, synced == 0, rename(temporary.path, fileURL.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary.path)
+                throw ProgressError.cannotWrite(path: fileURL.path, reason: reason)
+            }
+        } catch let error as ProgressError {
+            throw error
+        } catch {
+            throw .cannotWrite(path: fileURL.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private func withLock<T>(_ body: () throws(ProgressError) -> T) throws(ProgressError) -> T {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: (error as NSError).localizedDescription)
+        }
+        let fd = open(lockURL.path, O_RDWR | O_CREAT, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: lockURL.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .cannotWrite(path: lockURL.path, reason: String(cString: strerror(errno))) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    private struct VersionHeader: Decodable {
+        var version: Int
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    private static func stamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date()) + "-\(getpid())"
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "it is not valid JSON"
+                : "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is malformed"
+        case .keyNotFound(let key, _):
+            return "the field '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "the field '\(path)' has the wrong type"
+        @unknown default:
+            return "it does not match the progress schema"
+        }
+    }
+}
+
+/// Something the user must be told about the progress file (it was corrupt and moved aside).
+public struct ProgressNotice: Sendable, Equatable, CustomStringConvertible {
+    /// The file that could not be read.
+    public var original: URL
+    /// Where it was moved.
+    public var backup: URL
+    /// Why it could not be read.
+    public var reason: String
+
+    /// The warning text.
+    public var description: String {
+        "\(original.path) could not be read (\(reason)); it was moved to \(backup.path) and progress starts afresh. "
+            + "Your exercise files are untouched; to restore the old progress, fix the backup and move it back."
+    }
+}
+
+/// Why progress could not be read or written.
+public enum ProgressError: Error, Equatable, LocalizedError, CustomStringConvertible {
+    /// The file comes from a newer kata.
+    case newerVersion(path: String, version: Int)
+    /// A corrupt file could not be moved aside, so nothing was changed.
+    case cannotMoveAside(path: String, reason: String)
+    /// The file could not be written.
+    case cannotWrite(path: String, reason: String)
+
+    /// The message for the user.
+    public var description: String {
+        switch self {
+        case .newerVersion(let path, let version):
+            "\(path) was written by a newer kata (schema \(version); this kata reads \(Progress.currentVersion)); update kata to go on"
+        case .cannotMoveAside(let path, let reason):
+            "\(path) cannot be read (\(reason)) and could not be moved aside; move it away yourself and run the command again"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); check that the folder is writable and run the command again"
+        }
+    }
+
+    /// Same as ``description``.
+    public var errorDescription: String? { description }
+}

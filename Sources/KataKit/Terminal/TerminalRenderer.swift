@@ -1,0 +1,115 @@
+/// Draws Markdown for a terminal: headings, emphasis, inline code, code blocks, lists and quotes.
+public struct TerminalRenderer {
+    /// Colour and width.
+    public var style: TerminalStyle
+
+    /// Creates a renderer.
+    public init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    /// Renders block nodes, separated by blank lines.
+    public func render(_ blocks: [MarkdownNode]) -> String {
+        blocks.map { renderBlock($0, width: style.width) }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
+    /// Renders Markdown source.
+    public func render(markdown: String) -> String {
+        render(MarkdownParser.parse(markdown).children)
+    }
+
+    private func renderBlock(_ node: MarkdownNode, width: Int) -> String {
+        switch node.kind {
+        case .heading(let level):
+            let text = inline(node.children)
+            if style.color {
+                return level <= 2 ? style.paint(text, .bold, .underline) : style.paint(text, .bold)
+            }
+            let underline = level == 1 ? "=" : level == 2 ? "-" : ""
+            return underline.isEmpty
+                ? text : text + "\n" + String(repeating: underline, count: TerminalStyle.visibleWidth(text))
+        case .paragraph:
+            return wrap(inline(node.children), width: width)
+        case .codeBlock:
+            let lines = node.literal.hasSuffix("\n") ? String(node.literal.dropLast()) : node.literal
+            return lines.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { style.color ? style.paint("│ ", .dim) + style.paint(String($0), .cyan) : "    " + $0 }
+                .joined(separator: "\n")
+        case .blockQuote:
+            return prefixLines(render(node.children, width: width - 2), first: "│ ", rest: "│ ")
+        case .list(let ordered, let start, let tight):
+            let items = node.children.enumerated().map { offset, item in
+                var marker = ordered ? "\(start + offset). " : "• "
+                if case .item(let checked?) = item.kind { marker += checked ? "[x] " : "[ ] " }
+                let body = render(item.children, width: width - marker.count, separator: tight ? "\n" : "\n\n")
+                return prefixLines(body, first: marker, rest: String(repeating: " ", count: marker.count))
+            }
+            return items.joined(separator: tight ? "\n" : "\n\n")
+        case .thematicBreak:
+            return String(repeating: "─", count: min(width, 40))
+        case .table:
+            return node.children.map { row in
+                "| " + row.children.map { inline($0.children) }.joined(separator: " | ") + " |"
+            }.joined(separator: "\n")
+        case .htmlBlock:
+            return ""
+        default:
+            return wrap(inline(node.children.isEmpty ? [node] : node.children), width: width)
+        }
+    }
+
+    private func render(_ blocks: [MarkdownNode], width: Int, separator: String = "\n\n") -> String {
+        blocks.map { renderBlock($0, width: width) }.filter { !$0.isEmpty }.joined(separator: separator)
+    }
+
+    private func inline(_ nodes: [MarkdownNode]) -> String {
+        nodes.map { node in
+            switch node.kind {
+            case .text: return node.literal
+            case .softBreak: return " "
+            case .lineBreak: return "\n"
+            case .code: return style.color ? style.paint(node.literal, .cyan) : "`\(node.literal)`"
+            case .emphasis: return style.paint(inline(node.children), .italic)
+            case .strong: return style.paint(inline(node.children), .bold)
+            case .strikethrough: return style.color ? "\u{1B}[9m\(inline(node.children))\u{1B}[0m" : "~\(inline(node.children))~"
+            case .link(let url, _):
+                let text = inline(node.children)
+                return node.plainText == url ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
+            case .image(let url, _): return "[image: \(node.plainText.isEmpty ? url : node.plainText)]"
+            case .inlineHTML: return ""
+            default: return inline(node.children)
+            }
+        }.joined()
+    }
+
+    /// Breaks text into lines of at most `width` visible columns, at spaces.
+    private func wrap(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var lines: [String] = []
+            var current = ""
+            var currentWidth = 0
+            for word in line.split(separator: " ", omittingEmptySubsequences: true) {
+                let wordWidth = TerminalStyle.visibleWidth(String(word))
+                if currentWidth > 0, currentWidth + 1 + wordWidth > width {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
+                }
+                if currentWidth > 0 {
+                    current += " "
+                    currentWidth += 1
+                }
+                current += word
+                currentWidth += wordWidth
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    private func prefixLines(_ text: String, first: String, rest: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            (index == 0 ? first : (line.isEmpty ? "" : rest)) + line
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// One chapter file: `chapters/NN-slug.md`.
+public struct Chapter: Sendable {
+    /// `NN` from the file name.
+    public var number: Int
+    /// `slug` from the file name; the chapter's id.
+    public var slug: String
+    /// The first `# ` heading.
+    public var title: String
+    /// The file, as shown to the user.
+    public var path: String
+    /// The file on disk.
+    public var url: URL
+    /// The chapter's Markdown source.
+    public var source: String
+    /// The parsed document.
+    public var document: MarkdownNode
+    /// Exercises, in document order.
+    public var exercises: [Exercise]
+    /// `swift` blocks with no role, which `kata verify` compiles.
+    public var examples: [CodeBlock]
+}

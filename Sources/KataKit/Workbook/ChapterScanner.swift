@@ -1,0 +1,249 @@
+import Foundation
+
+/// Reads one chapter's Markdown: its title, and every fenced block that the exercise format gives meaning to.
+///
+/// The scanner checks each block on its own (roles, attributes, ids, fences); the
+/// ``WorkbookLoader`` then checks exercises across blocks and chapters.
+struct ChapterScanner {
+    /// A `swift <role>`, `hint`, or plain `swift` block, as found in the document.
+    struct Block {
+        enum Purpose: Equatable {
+            case exercise(CodeBlock.Role)
+            case hint
+            case example
+            case ignoredExample
+        }
+
+        var purpose: Purpose
+        var id: String?
+        var block: CodeBlock
+        /// Index of the top-level node that holds the block.
+        var topLevelIndex: Int
+        /// The nearest heading above the block, with its top-level index.
+        var heading: (title: String, index: Int)?
+        /// The paragraph right after the block, when there is one (a mutant's note).
+        var followingParagraph: (text: String, index: Int)?
+    }
+
+    static let attributeKeys = ["id", "name", "note", "timeout", "kind"]
+    static let roleWords = CodeBlock.Role.allCases.map(\.rawValue) + ["ignore"]
+
+    let path: String
+    let source: String
+    let document: MarkdownNode
+    private let lines: [Substring]
+
+    private(set) var title: String?
+    private(set) var blocks: [Block] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(path: String, source: String) {
+        self.path = path
+        self.source = source
+        self.document = MarkdownParser.parse(source)
+        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        scan()
+    }
+
+    private mutating func scan() {
+        var heading: (title: String, index: Int)?
+        for (index, node) in document.children.enumerated() {
+            if case .heading(let level) = node.kind {
+                let text = node.plainText.trimmingCharacters(in: .whitespaces)
+                if level == 1, title == nil { title = text }
+                heading = (text, index)
+            }
+            for codeNode in codeBlocks(in: node) {
+                var following: (String, Int)?
+                if index + 1 < document.children.count, codeNode == node,
+                    case .paragraph = document.children[index + 1].kind
+                {
+                    following = (document.children[index + 1].plainText, index + 1)
+                }
+                inspect(codeNode, topLevelIndex: index, heading: heading, following: following)
+            }
+        }
+        if title == nil {
+            diagnostics.append(
+                Diagnostic(
+                    at: SourceLocation(file: path, line: 1),
+                    "chapter has no title; start it with a '# Title' line"))
+        }
+    }
+
+    private func codeBlocks(in node: MarkdownNode) -> [MarkdownNode] {
+        if case .codeBlock = node.kind { return [node] }
+        return node.children.flatMap(codeBlocks(in:))
+    }
+
+    private mutating func inspect(
+        _ node: MarkdownNode, topLevelIndex: Int, heading: (title: String, index: Int)?,
+        following: (text: String, index: Int)?
+    ) {
+        guard case .codeBlock(let rawInfo, let fenced) = node.kind, fenced else { return }
+        let fence = SourceLocation(file: path, line: node.startLine, column: node.startColumn)
+        if !isClosed(node) {
+            diagnostics.append(
+                Diagnostic(
+                    at: fence,
+                    "code block is never closed; add a closing fence (```) after its last line"))
+        }
+        let info = FenceInfo(rawInfo)
+        guard info.language == "swift" || info.language == "hint" else { return }
+        if let offset = info.unclosedQuoteOffset {
+            diagnostics.append(
+                Diagnostic(at: column(offset, in: node), "attribute value has no closing quote; add a '\"'"))
+        }
+        var purpose: Block.Purpose = info.language == "hint" ? .hint : .example
+        for (position, word) in info.words.enumerated() {
+            if info.language == "swift", position == 0, let role = CodeBlock.Role(rawValue: word.text) {
+                purpose = .exercise(role)
+            } else if info.language == "swift", position == 0, word.text == "ignore" {
+                purpose = .ignoredExample
+            } else if info.language == "swift", position == 0 {
+                diagnostics.append(
+                    Diagnostic(
+                        at: column(word.offset, in: node),
+                        "unknown role '\(word.text)'\(Suggestion.didYouMean(word.text, in: Self.roleWords)); "
+                            + "roles are \(Self.roleWords.joined(separator: ", "))"))
+                return
+            } else {
+                let known = Self.attributeKeys.contains(word.text)
+                diagnostics.append(
+                    Diagnostic(
+                        at: column(word.offset, in: node),
+                        known
+                            ? "attribute '\(word.text)' needs a value: \(word.text)=…"
+                            : "unexpected word '\(word.text)' in the info string\(Suggestion.didYouMean(word.text, in: Self.roleWords + Self.attributeKeys))"
+                    ))
+            }
+        }
+        var block = CodeBlock(role: nil, code: node.literal, location: fence, info: info)
+        if case .exercise(let role) = purpose { block.role = role }
+        checkAttributes(info, purpose: purpose, node: node)
+        let id = info.value("id")
+        if let id, !Self.isValidID(id), let token = info.attributes.first(where: { $0.text == "id" }) {
+            diagnostics.append(
+                Diagnostic(
+                    at: column(token.offset, in: node),
+                    "malformed id '\(id)': use lowercase letters, digits and '-' only (for example id=\(Self.suggestedID(id)))"
+                ))
+            return
+        }
+        switch purpose {
+        case .exercise, .hint:
+            if id == nil {
+                let what = purpose == .hint ? "a hint" : "a '\(block.role?.rawValue ?? "")' block"
+                diagnostics.append(
+                    Diagnostic(
+                        at: fence, "\(what) needs an exercise id: add id=<exercise-id> to the info string"))
+                return
+            }
+        case .example, .ignoredExample:
+            if id != nil {
+                diagnostics.append(
+                    Diagnostic(
+                        at: fence,
+                        "block has an id but no role; add one of \(CodeBlock.Role.allCases.map(\.rawValue).joined(separator: ", ")) after 'swift'"
+                    ))
+                return
+            }
+        }
+        blocks.append(
+            Block(
+                purpose: purpose, id: id, block: block, topLevelIndex: topLevelIndex,
+                heading: heading, followingParagraph: following))
+    }
+
+    private mutating func checkAttributes(_ info: FenceInfo, purpose: Block.Purpose, node: MarkdownNode) {
+        let allowed: [String]
+        switch purpose {
+        case .hint: allowed = ["id"]
+        case .example, .ignoredExample: allowed = []
+        case .exercise(.mutant): allowed = ["id", "name", "note", "timeout", "kind"]
+        case .exercise: allowed = ["id", "timeout", "kind"]
+        }
+        var seen: Set<String> = []
+        for attribute in info.attributes {
+            let at = column(attribute.offset, in: node)
+            if !Self.attributeKeys.contains(attribute.text) {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at,
+                        "unknown attribute '\(attribute.text)'\(Suggestion.didYouMean(attribute.text, in: Self.attributeKeys)); "
+                            + "attributes are \(Self.attributeKeys.joined(separator: ", "))"))
+            } else if !allowed.contains(attribute.text) {
+                diagnostics.append(
+                    Diagnostic(at: at, "attribute '\(attribute.text)' does not apply to \(Self.describe(purpose))"))
+            } else if !seen.insert(attribute.text).inserted {
+                diagnostics.append(Diagnostic(at: at, "attribute '\(attribute.text)' is given twice; keep one"))
+            }
+            let value = attribute.value ?? ""
+            if attribute.text == "timeout", Double(value).map({ $0 > 0 && $0.isFinite }) != true {
+                diagnostics.append(
+                    Diagnostic(at: at, "timeout must be a positive number of seconds, like timeout=5; got '\(value)'"))
+            }
+            if attribute.text == "kind", Exercise.Kind(rawValue: value) == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at,
+                        "unknown kind '\(value)'\(Suggestion.didYouMean(value, in: ["implement", "specify"])); use kind=implement or kind=specify"
+                    ))
+            }
+            if attribute.text == "name", purpose == .exercise(.mutant), !Self.isValidID(value) {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at,
+                        "malformed mutant name '\(value)': use lowercase letters, digits and '-' only"))
+            }
+        }
+        if purpose == .exercise(.mutant), info.value("name") == nil {
+            diagnostics.append(
+                Diagnostic(
+                    at: SourceLocation(file: path, line: node.startLine, column: node.startColumn),
+                    "mutant has no name; add name=<what-it-breaks>, for example name=off-by-one"))
+        }
+    }
+
+    private static func describe(_ purpose: Block.Purpose) -> String {
+        switch purpose {
+        case .hint: "hint blocks"
+        case .example, .ignoredExample: "example blocks"
+        case .exercise(let role): "\(role.rawValue) blocks"
+        }
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    static func suggestedID(_ id: String) -> String {
+        let lowered = id.lowercased().map { character -> Character in
+            ("a"..."z").contains(character) || ("0"..."9").contains(character) ? character : "-"
+        }
+        let text = String(lowered).split(separator: "-").joined(separator: "-")
+        return text.isEmpty ? "my-exercise" : text
+    }
+
+    /// The location of a token of the info string on the fence line.
+    private func column(_ offset: Int, in node: MarkdownNode) -> SourceLocation {
+        let line = node.startLine - 1 < lines.count ? Array(lines[node.startLine - 1]) : []
+        var index = max(node.startColumn - 1, 0)
+        guard index < line.count else { return SourceLocation(file: path, line: node.startLine, column: node.startColumn) }
+        let fenceCharacter = line[index]
+        while index < line.count, line[index] == fenceCharacter { index += 1 }
+        while index < line.count, line[index].isWhitespace { index += 1 }
+        return SourceLocation(file: path, line: node.startLine, column: index + offset + 1)
+    }
+
+    /// Whether a fenced block ends with a closing fence (cmark runs an open fence to the end of the file).
+    private func isClosed(_ node: MarkdownNode) -> Bool {
+        guard node.endLine > node.startLine, node.endLine - 1 < lines.count else { return false }
+        let opening = lines[node.startLine - 1].drop { $0 == " " || $0 == ">" }
+        guard let fenceCharacter = opening.first else { return false }
+        let fenceLength = opening.prefix { $0 == fenceCharacter }.count
+        let closing = lines[node.endLine - 1].trimmingCharacters(in: .whitespaces).drop { $0 == ">" }
+            .trimmingCharacters(in: .whitespaces)
+        return closing.count >= fenceLength && closing.allSatisfy { $0 == fenceCharacter }
+    }
+}

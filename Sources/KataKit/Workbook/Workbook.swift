@@ -1,0 +1,25 @@
+import Foundation
+
+/// The whole workbook: its chapters, in order, and every exercise in them.
+public struct Workbook: Sendable {
+    /// The folder that holds `chapters/`.
+    public var root: URL
+    /// Chapters in `NN` order.
+    public var chapters: [Chapter]
+
+    /// Every exercise, in workbook order.
+    public var exercises: [Exercise] { chapters.flatMap(\.exercises) }
+
+    /// The chapter an exercise belongs to.
+    public func chapter(of exercise: Exercise) -> Chapter {
+        guard let chapter = chapters.first(where: { $0.slug == exercise.chapterSlug }) else {
+            preconditionFailure("exercise \(exercise.id) has no chapter \(exercise.chapterSlug)")
+        }
+        return chapter
+    }
+
+    /// The file at a path relative to the workbook root.
+    public func url(_ relativePath: String) -> URL {
+        root.appendingPathComponent(relativePath)
+    }
+}

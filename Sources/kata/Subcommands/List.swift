@@ -1,0 +1,17 @@
+import ArgumentParser
+import KataKit
+
+extension Kata {
+    /// `kata list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every chapter and exercise with its state and your overall progress.")
+
+        @OptionGroup var options: WorkbookOptions
+
+        func run() throws {
+            let workspace = try options.workspace()
+            Output.show(try Output.run { try ListReport(workspace: workspace, style: .detect()).run() })
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import KataKit
+
+extension Kata {
+    /// `kata reset`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put an exercise's starter back, after saving your file to a backup.")
+
+        @OptionGroup var options: WorkbookOptions
+
+        @Argument(help: ArgumentHelp("The exercise id, or a unique start of it.", valueName: "id"))
+        var id: String
+
+        func run() throws {
+            let workspace = try options.workspace()
+            Output.show(try Output.run { try ResetStep(workspace: workspace).run(id: id) })
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import KataKit
+
+/// Options every command that reads the workbook takes.
+struct WorkbookOptions: ParsableArguments {
+    @Option(
+        name: .long, help: ArgumentHelp("The workbook folder (the one holding chapters/).", valueName: "path"))
+    var workbook: String?
+
+    /// Loads the workspace, or prints why it cannot and exits.
+    func workspace() throws -> Workspace {
+        try Output.run { try Workspace(explicitPath: workbook) }
+    }
+}
+
+/// Prints results and errors the same way for every command.
+enum Output {
+    /// Runs `body`; on an error prints it to standard error and exits with `status`.
+    static func run<T>(status: Int32 = 1, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as WorkbookError {
+            if case .invalid = error {
+                printError(error.description)
+            } else {
+                printError("kata: error: \(error.description)")
+            }
+            throw ExitCode(status)
+        } catch let error as LocalizedError {
+            printError("kata: error: \(error.errorDescription ?? "\(error)")")
+            throw ExitCode(status)
+        }
+    }
+
+    /// Prints a loop command's text and warnings.
+    static func show(_ output: LoopOutput) {
+        for warning in output.warnings { printError("kata: warning: \(warning)") }
+        FileHandle.standardOutput.write(Data(output.text.utf8))
+    }
+
+    /// Writes a line to standard error.
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

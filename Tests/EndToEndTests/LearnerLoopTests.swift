@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The learner loop through the real `kata` binary: next, list, hint, reset.
+@Suite("Learner loop, end to end")
+struct LearnerLoopTests {
+    @Test("kata next shows the first exercise and creates its file from the starter, once")
+    func next() throws {
+        let kata = try KataRunner(fixture: "loop")
+        let first = try kata.run(["next"])
+        try assertSnapshot(first.transcript, named: "next-first")
+        #expect(try kata.read("exercises/basics/add-numbers.swift") == "func add(_ a: Int, _ b: Int) -> Int { 0 }\n")
+
+        try Data("// my work\n".utf8).write(to: kata.file("exercises/basics/add-numbers.swift"))
+        let again = try kata.run(["next"])
+        #expect(again.status == 0)
+        #expect(!again.stdout.contains("new: made from the starter"))
+        #expect(try kata.read("exercises/basics/add-numbers.swift") == "// my work\n", "an existing file is never overwritten")
+    }
+
+    @Test("kata next says so when every exercise is solved, with a summary")
+    func allSolved() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try FileManager.default.createDirectory(at: kata.file(".kata"), withIntermediateDirectories: true)
+        let solved = #"{"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}"#
+        try Data(
+            #"{"version": 1, "exercises": {"add-numbers": \#(solved), "greet-team": \#(solved), "add-up-spec": \#(solved)}}"#
+                .utf8
+        ).write(to: kata.file(".kata/progress.json"))
+        try assertSnapshot(try kata.run(["next"]).transcript, named: "next-all-solved")
+    }
+
+    @Test("kata list shows every chapter and exercise with its state and a progress bar")
+    func list() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try FileManager.default.createDirectory(at: kata.file(".kata"), withIntermediateDirectories: true)
+        try Data(
+            #"""
+            {"version": 1, "exercises": {
+              "add-numbers": {"attempts": 2, "checks": [], "hintsShown": 1, "solved": "2026-11-01T10:00:00Z"},
+              "greet-team": {"attempts": 3, "checks": [], "hintsShown": 0}}}
+            """#.utf8
+        ).write(to: kata.file(".kata/progress.json"))
+        try assertSnapshot(try kata.run(["list"]).transcript, named: "list")
+    }
+
+    @Test("kata hint shows one more hint each time, remembers, and says when there are no more")
+    func hints() throws {
+        let kata = try KataRunner(fixture: "loop")
+        var transcript = ""
+        for arguments in [["hint"], ["hint", "add-n"], ["hint", "add-numbers"], ["hint", "add-n", "--all"], ["hint", "greet-team"]] {
+            transcript += "$ kata \(arguments.joined(separator: " "))\n" + (try kata.run(arguments)).transcript
+        }
+        try assertSnapshot(transcript, named: "hint-sequence")
+        #expect(try kata.read(".kata/progress.json").contains(#""hintsShown" : 2"#))
+    }
+
+    @Test("kata reset saves the learner's file to a backup whose path it prints, then restores the starter")
+    func reset() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try kata.run(["next"])
+        try Data("// two hours of work\n".utf8).write(to: kata.file("exercises/basics/add-numbers.swift"))
+        let result = try kata.run(["reset", "add-numbers"])
+        try assertSnapshot(result.transcript, named: "reset")
+        #expect(try kata.read("exercises/basics/add-numbers.swift") == "func add(_ a: Int, _ b: Int) -> Int { 0 }\n")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: kata.file(".kata/backups/basics").path)
+        #expect(backups.count == 1)
+        #expect(try kata.read(".kata/backups/basics/\(backups[0])") == "// two hours of work\n")
+    }
+
+    @Test("an unknown id gets a suggestion; an ambiguous prefix lists the candidates; a usage error exits 2")
+    func unknownIDs() throws {
+        let kata = try KataRunner(fixture: "loop")
+        var transcript = ""
+        for arguments in [["hint", "add-numbrs"], ["reset", "zzz"], ["hint", "add"], ["hint", "g"], ["reset"]] {
+            transcript += "$ kata \(arguments.joined(separator: " "))\n" + (try kata.run(arguments)).transcript
+        }
+        try assertSnapshot(transcript, named: "unknown-ids")
+    }
+
+    @Test("a corrupt progress file is moved aside and reported, and the command still works")
+    func corruptProgress() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try FileManager.default.createDirectory(at: kata.file(".kata"), withIntermediateDirectories: true)
+        try Data("{\"version\": 1, \"exercises\": {\"add-numbers\": ".utf8).write(to: kata.file(".kata/progress.json"))
+        let result = try kata.run(["list"])
+        try assertSnapshot(result.transcript, named: "corrupt-progress")
+        let names = try FileManager.default.contentsOfDirectory(atPath: kata.file(".kata").path)
+        let backup = try #require(names.first { $0.hasPrefix("progress.corrupt-") })
+        #expect(try kata.read(".kata/\(backup)") == "{\"version\": 1, \"exercises\": {\"add-numbers\": ")
+    }
+
+    @Test("a broken workbook gets every mistake listed with file:line:column, exit 1, and nothing written")
+    func brokenWorkbook() throws {
+        let kata = try KataRunner(fixture: "broken")
+        let result = try kata.run(["next"])
+        try assertSnapshot(result.transcript, named: "broken-workbook")
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: kata.file("exercises").path))
+        #expect(!FileManager.default.fileExists(atPath: kata.file(".kata").path))
+    }
+
+    @Test("the workbook is found from a subfolder, from --workbook, and from KATA_WORKBOOK")
+    func discovery() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try kata.run(["next"])
+        let fromSubfolder = try kata.run(["list"], in: kata.file("exercises/basics"))
+        #expect(fromSubfolder.status == 0)
+        #expect(fromSubfolder.stdout.contains("Basics"))
+        let elsewhere = FileManager.default.temporaryDirectory
+        #expect(try kata.run(["list", "--workbook", kata.root.path], in: elsewhere).status == 0)
+        #expect(try kata.run(["list"], in: elsewhere, environment: ["KATA_WORKBOOK": kata.root.path]).status == 0)
+        let nowhere = try kata.run(["list"], in: URL(fileURLWithPath: "/"))
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr.contains("no workbook here"))
+    }
+}

@@ -1,0 +1,1 @@
+func countWords(_ text: String) -> Int { text.split(separator: " ").count }
