@@ -14,7 +14,7 @@ public struct SpecLibrary: Sendable {
     /// The cache key (a hash of sources, compiler version and flags).
     public let key: String
 
-    static let flags = ["-swift-version", "6", "-O", "-parse-as-library", "-module-name", "KataSpec", "-emit-library"]
+    static let flags = ["-swift-version", "6", "-Onone", "-parse-as-library", "-module-name", "KataSpec", "-emit-library"]
 
     /// Where the KataSpec sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata` binary.
     public static func locateSources(

@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-1"
+    static let gradingVersion = "kata-grading-2"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -20,10 +20,12 @@ public struct ExerciseChecker: Sendable {
     ) throws(BuildError) {
         let kata = workbook.root.appendingPathComponent(".kata")
         let cacheRoot = kata.appendingPathComponent("cache")
-        let toolchain = try Toolchain.locate(cache: cacheRoot, environment: environment)
+        // KATA_LIBRARY_CACHE lets several workbooks (a classroom's, or the test suite's) share one KataSpec build.
+        let libraryCache = environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? cacheRoot
+        let toolchain = try Toolchain.locate(cache: libraryCache, environment: environment)
         let sources = try SpecLibrary.locateSources(workbookRoot: workbook.root, environment: environment)
         let library = try SpecLibrary.prepare(
-            sources: sources, toolchain: toolchain, cache: cacheRoot, willBuild: willBuildLibrary
+            sources: sources, toolchain: toolchain, cache: libraryCache, willBuild: willBuildLibrary
         ).library
         self.workbook = workbook
         self.compiler = ExerciseCompiler(toolchain: toolchain, library: library)
@@ -48,14 +50,14 @@ public struct ExerciseChecker: Sendable {
             cached.cached = true
             return cached
         }
-        var result = try grade(exercise, programs: programs, limits: limits, key: key)
+        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path)
         result.duration = Date().timeIntervalSince(start)
         if result.status != .error { cache.store(result, key: key) }
         return result
     }
 
     private func grade(
-        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String
+        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String
     ) throws(BuildError) -> CheckResult {
         var result = CheckResult(
             id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
@@ -72,7 +74,8 @@ public struct ExerciseChecker: Sendable {
         }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let runner = ProgramRunner(limits: limits)
+        let runner = ProgramRunner(
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
         let compiler = self.compiler
         let builds = parallelMap(programs, width: width) { program in
             Result { () throws(BuildError) in

@@ -30,9 +30,12 @@ public struct RunReport: Codable, Sendable, Equatable {
 /// wall-clock budget is spent.
 public struct ProgramRunner: Sendable {
     public var limits: RunLimits
+    /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
+    public var sourcePaths: [String]
 
-    public init(limits: RunLimits) {
+    public init(limits: RunLimits, sourcePaths: [String] = []) {
         self.limits = limits
+        self.sourcePaths = sourcePaths
     }
 
     public func run(_ binary: URL, in folder: URL) throws -> RunReport {
@@ -63,8 +66,13 @@ public struct ProgramRunner: Sendable {
             let termination = try process.run(secret: secret, deadline: deadline) { line in
                 switch RunEvent(line: line, secret: secret) {
                 case .runStarted(let count)?:
-                    total = count
+                    total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
                 case .exampleStarted(let index, let name, let path, let file, let line)?:
+                    if var lost = running {
+                        lost.status = .failed
+                        lost.failures = [Self.lostResult(lost)]
+                        report.examples.append(lost)
+                    }
                     running = ExampleOutcome(
                         index: index, name: name, path: path, file: file, line: line, status: .passed, failures: [],
                         duration: 0, output: "", outputTruncated: false)
@@ -87,7 +95,14 @@ public struct ProgramRunner: Sendable {
             if !printed.text.isEmpty {
                 report.output += printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
             }
-            if finished, termination != .timedOut { break }
+            if finished, termination != .timedOut {
+                if var lost = running {
+                    lost.status = .failed
+                    lost.failures = [Self.lostResult(lost)]
+                    report.examples.append(lost)
+                }
+                break
+            }
             guard var crashed = running else {
                 if termination == .timedOut {
                     report.timedOutAfter = limits.timeout
@@ -98,7 +113,7 @@ public struct ProgramRunner: Sendable {
                 break
             }
             let captured = Self.read(captures.appendingPathComponent("\(crashed.index).out"), limit: limits.outputLimit)
-            crashed.output = captured.text
+            crashed.output = Self.withoutStackTrace(captured.text)
             crashed.outputTruncated = captured.truncated
             if termination == .timedOut {
                 crashed.status = .timedOut
@@ -116,20 +131,41 @@ public struct ProgramRunner: Sendable {
             crashed.status = .crashed
             crashed.failures = [
                 .init(
-                    message: Self.describeCrash(termination, output: captured.text, cpuSeconds: limits.cpuSeconds),
+                    message: Self.describeCrash(
+                        termination, output: captured.text, cpuSeconds: limits.cpuSeconds, sourcePaths: sourcePaths),
                     file: crashed.file, line: crashed.line, column: nil)
             ]
             report.examples.append(crashed)
             startAt = crashed.index + 1
             if let total, startAt >= total { break }
         }
+        if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
+            report.problem = "only \(report.examples.count) of \(total) examples reported a result; the code under test "
+                + "wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
+        }
         return report
     }
 
+    /// An example whose result never arrived, because something wrote over the result channel.
+    static func lostResult(_ example: ExampleOutcome) -> ExampleOutcome.Failure {
+        .init(
+            message: "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), "
+                + "so this example cannot count as passed",
+            file: example.file, line: example.line, column: nil)
+    }
+
     /// Why the program ended while an example was running, in a learner's words.
-    static func describeCrash(_ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64) -> String {
+    static func describeCrash(
+        _ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64, sourcePaths: [String] = []
+    ) -> String {
         let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
-            let text = line.range(of: "Fatal error: ").map { String(line[$0.upperBound...]) } ?? String(line)
+            guard let marker = line.range(of: "Fatal error: ") else { return String(line) }
+            let text = String(line[marker.upperBound...])
+            // "Exercise/add.swift:3: Fatal error: ..." names the learner's line (the module is always Exercise).
+            let place = line[..<marker.lowerBound].dropLast(2)
+            if place.hasPrefix("Exercise/"), let path = sourcePaths.first(where: { $0.hasSuffix("/" + place.dropFirst(9).split(separator: ":")[0]) }) {
+                return "\(text) (at \(path):\(place.split(separator: ":").last ?? ""))"
+            }
             return text.isEmpty ? "Fatal error" : text
         }
         switch termination {
@@ -180,6 +216,22 @@ public struct ProgramRunner: Sendable {
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
+    /// Drops the runtime's "Current stack trace:" and its frames: addresses mean nothing to a learner.
+    static func withoutStackTrace(_ text: String) -> String {
+        var kept: [Substring] = []
+        var inTrace = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") {
+                inTrace = true
+                continue
+            }
+            if inTrace, line.first?.isNumber == true { continue }
+            inTrace = false
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
     }
 
     /// Reads at most `limit` bytes of a file that a learner's program wrote.

@@ -69,7 +69,9 @@ public struct Verifier {
             progress(counter.increment(), total, task.label)
             return problems
         }
-        return results.flatMap { $0 }
+        return results.flatMap { $0 }.sorted {
+            ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column)
+        }
     }
 
     private static func perform(_ task: Task, checker: ExerciseChecker, workspace: Workspace, useCache: Bool) -> [Problem] {
