@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build run test release clean
+.PHONY: all setup build run test verify bench release clean
 
 all: build
 
@@ -20,6 +20,13 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	"$(BIN)/kata" verify
+
+verify: build
+	"$(BIN)/kata" verify
+
+bench: setup
+	bench/run.sh
 
 release: setup
 	$(SWIFT) build -c release --product kata

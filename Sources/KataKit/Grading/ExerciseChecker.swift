@@ -73,7 +73,9 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
+        let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
+        defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         let runner = ProgramRunner(
             limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
         let compiler = self.compiler
