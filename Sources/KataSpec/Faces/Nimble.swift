@@ -15,6 +15,15 @@ public func expect<T>(
 /// Starts an expectation on a closure's result: `expect { try parse("x") }.to(throwError())`.
 public func expect<T>(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ expression: @autoclosure () -> (() throws -> T)
+) -> Expectation<T> {
+    let body = expression()
+    return Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true) { try body() })
+}
+
+/// Starts an expectation on a closure's optional result.
+public func expect<T>(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ expression: @autoclosure () -> (() throws -> T?)
 ) -> Expectation<T> {
     Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true, expression()))

@@ -25,6 +25,7 @@ final class HumanReporter: Reporter {
 
     func exampleFinished(_ result: ExampleResult) {
         guard result.status != .skipped else { return }
+        fflush(nil)  // what the example printed comes before its mark
         let groups = Array(result.example.path.dropLast())
         let shared = zip(groups, printedPath).prefix { $0 == $1 }.count
         for depth in shared..<groups.count {
