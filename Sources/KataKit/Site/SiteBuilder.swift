@@ -128,6 +128,7 @@ public struct SiteBuilder {
         }
 
         try write(files: files, copying: copied.sorted(), into: output)
+        warnings.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
         return Report(output: output, pages: rendered.count + 1, exercises: workbook.exercises.count, warnings: warnings)
     }
 

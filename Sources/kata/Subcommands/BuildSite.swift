@@ -45,7 +45,7 @@ extension Kata {
             for warning in report.warnings { Output.printError(warning.description) }
             let solutions = withSolutions ? ", with reference solutions" : ""
             print(
-                "Wrote \(report.pages) pages (\(report.exercises) exercises\(solutions)) to \(workspace.display(output))/\n"
+                "Wrote \(report.pages) pages (\(report.exercises) exercise\(report.exercises == 1 ? "" : "s")\(solutions)) to \(workspace.display(output))/\n"
                     + "Open \(workspace.display(output.appendingPathComponent("index.html"))) in a browser; it works offline.")
         }
     }
