@@ -20,6 +20,8 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@scripts/setup-site-tests.sh
+	KATA_BIN="$(BIN)/kata" Tests/Site/run-site-tests.sh
 	"$(BIN)/kata" verify
 
 verify: build

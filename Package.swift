@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "KataSpec", targets: ["KataSpec"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -22,7 +23,11 @@ let package = Package(
                 .brew(["cmark-gfm"]),
             ]
         ),
-        .target(name: "KataKit", dependencies: ["CCmarkGFM"]),
+        .target(
+            name: "KataKit",
+            dependencies: ["CCmarkGFM", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Site/Resources")]
+        ),
         .target(name: "KataSpec"),
         .executableTarget(
             name: "kata",
@@ -34,5 +39,6 @@ let package = Package(
         .testTarget(name: "KataKitTests", dependencies: ["KataKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "Snapshots"]),
+        .testTarget(name: "SiteTests", dependencies: ["KataKit"], exclude: ["Fixtures", "Snapshots"]),
     ]
 )

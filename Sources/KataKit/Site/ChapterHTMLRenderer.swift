@@ -1,0 +1,335 @@
+import Foundation
+
+/// Renders one chapter's Markdown tree (parsed by cmark-gfm with GFM) as the HTML of its page.
+///
+/// The tree, not cmark's own HTML writer, is rendered here because the page needs more than
+/// HTML: stable heading anchors and a table of contents, exercise cards, folded hints and
+/// mutants, Objective-C and Swift side by side, links to other chapters rewritten to pages,
+/// and the names the search index offers. Markup of any size comes from the templates.
+struct ChapterHTMLRenderer {
+    /// What rendering a chapter produced.
+    struct Output {
+        var html: String
+        var toc: [TOCEntry]
+        var headings: [(title: String, anchor: String, level: Int)]
+        var apiNames: [(name: String, anchor: String)]
+        var references: [SiteLinks.Reference]
+        var files: [String]
+        var warnings: [Diagnostic]
+    }
+
+    let chapter: Chapter
+    /// The page the chapter becomes (`01-basics.html`).
+    let page: String
+    let templates: SiteTemplates
+    let links: SiteLinks
+    let exercises: [String: Exercise]
+    /// Reference solutions by exercise id; nil in a learner's build, which must contain none.
+    let solutions: [String: String]?
+
+    private var anchors = AnchorRegistry()
+    private var output = Output(html: "", toc: [], headings: [], apiNames: [], references: [], files: [], warnings: [])
+    private var hintNumbers: [String: Int] = [:]
+    private var anchored: Set<String> = []
+    private var lastBlockLine: [String: Int] = [:]
+    private var currentAnchor = ""
+    private var foldDepth = 0
+    private var seenAPINames: Set<String> = []
+
+    init(
+        chapter: Chapter, page: String, templates: SiteTemplates, links: SiteLinks, exercises: [String: Exercise],
+        solutions: [String: String]?
+    ) {
+        self.chapter = chapter
+        self.page = page
+        self.templates = templates
+        self.links = links
+        self.exercises = exercises
+        self.solutions = solutions
+        for exercise in chapter.exercises { anchors.reserve(AnchorRegistry.exercise(exercise.id)) }
+        for node in Self.codeBlocks(in: chapter.document) {
+            if case .codeBlock(let info, _) = node.kind, let id = FenceInfo(info).value("id") {
+                lastBlockLine[id] = node.startLine
+            }
+        }
+    }
+
+    /// Renders the whole chapter.
+    mutating func render() -> Output {
+        output.html = renderBlocks(chapter.document.children)
+        return output
+    }
+
+    // MARK: Blocks
+
+    private mutating func renderBlocks(_ nodes: [MarkdownNode], tight: Bool = false) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < nodes.count {
+            let node = nodes[index]
+            let next = index + 1 < nodes.count ? nodes[index + 1] : nil
+            if let next, let pair = pairHTML(node, next) {
+                parts.append(pair)
+                index += 2
+                continue
+            }
+            if case .codeBlock(let info, _) = node.kind {
+                let fence = FenceInfo(info)
+                if fence.language == "swift", fence.words.first?.text == "mutant", fence.value("note") == nil,
+                    let next, case .paragraph = next.kind
+                {
+                    parts.append(mutantHTML(node, fence: fence, noteHTML: "<p>\(inline(next.children))</p>"))
+                    index += 2
+                    continue
+                }
+            }
+            if tight, case .paragraph = node.kind {
+                parts.append(inline(node.children))
+            } else {
+                parts.append(renderBlock(node))
+            }
+            index += 1
+        }
+        return parts.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    private mutating func renderBlock(_ node: MarkdownNode) -> String {
+        switch node.kind {
+        case .paragraph:
+            return "<p>\(inline(node.children))</p>"
+        case .heading(let level):
+            return headingHTML(node, level: level)
+        case .blockQuote:
+            return "<blockquote>\n\(renderBlocks(node.children))\n</blockquote>"
+        case .list(let ordered, let start, let tight):
+            let items = node.children.map { item -> String in
+                var body = renderBlocks(item.children, tight: tight)
+                if case .item(let checked?) = item.kind {
+                    let box = "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(checked ? "done" : "to do")\"> "
+                    body = box + body
+                    return "<li class=\"task\">\(body)</li>"
+                }
+                return "<li>\(body)</li>"
+            }.joined(separator: "\n")
+            if ordered {
+                return "<ol\(start != 1 ? " start=\"\(start)\"" : "")>\n\(items)\n</ol>"
+            }
+            return "<ul>\n\(items)\n</ul>"
+        case .codeBlock(let info, _):
+            return codeBlockHTML(node, info: info)
+        case .htmlBlock:
+            return node.literal.trimmingCharacters(in: .newlines)
+        case .thematicBreak:
+            return "<hr>"
+        case .table(let alignments):
+            return tableHTML(node, alignments: alignments)
+        default:
+            return inline([node])
+        }
+    }
+
+    private mutating func headingHTML(_ node: MarkdownNode, level: Int) -> String {
+        let title = node.plainText.trimmingCharacters(in: .whitespaces)
+        let anchor = anchors.anchor(forHeading: title)
+        let html = inline(node.children)
+        if foldDepth == 0 {
+            currentAnchor = anchor
+            output.headings.append((title, anchor, level))
+            if level == 2 || level == 3 { output.toc.append(TOCEntry(html: html, anchor: anchor, level: level)) }
+        }
+        return templates.fragment(HeadingContext(level: min(max(level, 1), 6), anchor: anchor, html: html), "heading")
+    }
+
+    private mutating func tableHTML(_ node: MarkdownNode, alignments: [MarkdownNode.TableAlignment]) -> String {
+        var head: [String] = []
+        var body: [String] = []
+        for row in node.children {
+            guard case .tableRow(let isHeader) = row.kind else { continue }
+            let tag = isHeader ? "th" : "td"
+            let cells = row.children.enumerated().map { column, cell -> String in
+                let alignment = column < alignments.count ? alignments[column] : .none
+                let attribute: String
+                switch alignment {
+                case .none: attribute = isHeader ? " scope=\"col\"" : ""
+                case .left: attribute = (isHeader ? " scope=\"col\"" : "") + " class=\"align-left\""
+                case .center: attribute = (isHeader ? " scope=\"col\"" : "") + " class=\"align-center\""
+                case .right: attribute = (isHeader ? " scope=\"col\"" : "") + " class=\"align-right\""
+                }
+                return "<\(tag)\(attribute)>\(inline(cell.children))</\(tag)>"
+            }.joined()
+            (isHeader ? { head.append("<tr>\(cells)</tr>") } : { body.append("<tr>\(cells)</tr>") })()
+        }
+        var html = "<div class=\"table-wrap\"><table>\n"
+        if !head.isEmpty { html += "<thead>\n\(head.joined(separator: "\n"))\n</thead>\n" }
+        if !body.isEmpty { html += "<tbody>\n\(body.joined(separator: "\n"))\n</tbody>\n" }
+        return html + "</table></div>"
+    }
+
+    // MARK: Code
+
+    private mutating func codeBlockHTML(_ node: MarkdownNode, info: String) -> String {
+        let fence = FenceInfo(info)
+        var html: String
+        if fence.language == "hint", let id = fence.value("id") {
+            html = hintHTML(node, id: id)
+        } else if fence.language == "swift", let role = fence.words.first.flatMap({ CodeBlock.Role(rawValue: $0.text) }),
+            let id = fence.value("id")
+        {
+            html = role == .mutant ? mutantHTML(node, fence: fence, noteHTML: nil) : cardHTML(node, role: role, id: id)
+        } else {
+            html = templates.fragment(code(node.literal, language: fence.language), "code")
+        }
+        if let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
+            let exercise = exercises[id]
+        {
+            let context = SolutionContext(id: id, path: exercise.solutionPath, code: code(solution, language: "swift"))
+            html += "\n" + templates.fragment(context, "solution")
+        }
+        return html
+    }
+
+    private mutating func code(_ text: String, language: String) -> CodeContext {
+        let label: String
+        let codeHTML: String
+        if let highlighter = SyntaxHighlighter(fenceLanguage: language) {
+            let tokens = highlighter.tokens(text)
+            for token in tokens where foldDepth == 0 && (token.kind == .definition || token.kind == .call) {
+                noteAPIName(token.text)
+            }
+            codeHTML = tokens.map { token in
+                token.kind == .plain
+                    ? token.text.htmlEscaped : "<span class=\"hl-\(token.kind.rawValue)\">\(token.text.htmlEscaped)</span>"
+            }.joined()
+            label = highlighter.language == .swift ? "Swift" : "Objective-C"
+        } else {
+            codeHTML = text.htmlEscaped
+            label = Self.languageLabels[language.lowercased()] ?? (language.isEmpty ? "Text" : language)
+        }
+        let cssLanguage = AnchorRegistry.slug(language.isEmpty ? "text" : language)
+        return CodeContext(language: cssLanguage, label: label, codeHTML: codeHTML)
+    }
+
+    static let languageLabels = [
+        "objc": "Objective-C", "objective-c": "Objective-C", "sh": "Shell", "shell": "Shell", "bash": "Shell",
+        "console": "Terminal", "text": "Text", "json": "JSON", "yaml": "YAML", "markdown": "Markdown", "md": "Markdown",
+        "ruby": "Ruby", "diff": "Diff", "swift": "Swift",
+    ]
+
+    private mutating func firstAnchor(for id: String) -> String? {
+        anchored.insert(id).inserted ? AnchorRegistry.exercise(id) : nil
+    }
+
+    private mutating func cardHTML(_ node: MarkdownNode, role: CodeBlock.Role, id: String) -> String {
+        let exercise = exercises[id]
+        let roleNote: String
+        switch role {
+        case .starter: roleNote = "Your file: \(exercise?.learnerPath ?? "exercises/\(chapter.slug)/\(id).swift")"
+        case .spec: roleNote = "The examples that judge your code"
+        case .support: roleNote = "Compiled into every build of this exercise"
+        case .subject: roleNote = "The code your specs describe"
+        case .mutant: roleNote = "A broken version your specs must catch"
+        }
+        let context = ExerciseCardContext(
+            anchor: firstAnchor(for: id), role: role.rawValue, roleLabel: role.rawValue.capitalized, roleNote: roleNote,
+            title: exercise?.title ?? id, id: id, command: "kata check \(id)",
+            code: code(node.literal, language: "swift"))
+        return templates.fragment(context, "exercise-card")
+    }
+
+    private mutating func mutantHTML(_ node: MarkdownNode, fence: FenceInfo, noteHTML: String?) -> String {
+        let id = fence.value("id") ?? ""
+        let name = fence.value("name") ?? "mutant"
+        let note = noteHTML ?? "<p>\((fence.value("note") ?? "").htmlEscaped)</p>"
+        let context = MutantContext(
+            id: id, name: name, anchor: firstAnchor(for: id), noteHTML: note, command: "kata check \(id)",
+            code: code(node.literal, language: "swift"))
+        return templates.fragment(context, "mutant")
+    }
+
+    private mutating func hintHTML(_ node: MarkdownNode, id: String) -> String {
+        let number = hintNumbers[id, default: 0] + 1
+        hintNumbers[id] = number
+        foldDepth += 1
+        let body = renderBlocks(MarkdownParser.parse(node.literal).children)
+        foldDepth -= 1
+        let count = max(exercises[id]?.hints.count ?? number, number)
+        let context = HintContext(id: id, number: number, count: count, anchor: firstAnchor(for: id), bodyHTML: body)
+        return templates.fragment(context, "hint")
+    }
+
+    /// Objective-C next to Swift: the two are drawn side by side.
+    private mutating func pairHTML(_ first: MarkdownNode, _ second: MarkdownNode) -> String? {
+        guard case .codeBlock(let firstInfo, _) = first.kind, case .codeBlock(let secondInfo, _) = second.kind else {
+            return nil
+        }
+        let languages = [FenceInfo(firstInfo), FenceInfo(secondInfo)]
+        let names = Set(languages.map { SyntaxHighlighter(fenceLanguage: $0.language)?.language })
+        guard names == [.swift, .objc], !languages.contains(where: { $0.words.first?.text == "mutant" }) else {
+            return nil
+        }
+        let left = renderBlock(first)
+        let right = renderBlock(second)
+        return templates.fragment(PairContext(leftHTML: left, rightHTML: right), "pair")
+    }
+
+    // MARK: Inline
+
+    private mutating func inline(_ nodes: [MarkdownNode]) -> String {
+        var html = ""
+        for node in nodes {
+            switch node.kind {
+            case .text: html += node.literal.htmlEscaped
+            case .softBreak: html += "\n"
+            case .lineBreak: html += "<br>\n"
+            case .code:
+                html += "<code>\(node.literal.htmlEscaped)</code>"
+                noteInlineAPI(node.literal)
+            case .emphasis: html += "<em>\(inline(node.children))</em>"
+            case .strong: html += "<strong>\(inline(node.children))</strong>"
+            case .strikethrough: html += "<del>\(inline(node.children))</del>"
+            case .inlineHTML: html += node.literal
+            case .link(let url, let title):
+                let target = resolve(url, node: node, isImage: false)
+                let titleAttribute = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
+                let external = target.isExternal ? " rel=\"external noopener\"" : ""
+                html += "<a href=\"\(target.href.htmlEscaped)\"\(titleAttribute)\(external)>\(inline(node.children))</a>"
+            case .image(let url, let title):
+                let target = resolve(url, node: node, isImage: true)
+                let titleAttribute = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
+                html += "<img src=\"\(target.href.htmlEscaped)\" alt=\"\(node.plainText.htmlEscaped)\"\(titleAttribute) loading=\"lazy\">"
+            default: html += inline(node.children)
+            }
+        }
+        return html
+    }
+
+    private mutating func resolve(_ url: String, node: MarkdownNode, isImage: Bool) -> SiteLinks.Target {
+        let location = SourceLocation(file: chapter.path, line: node.startLine, column: node.startColumn)
+        let target = links.resolve(url, from: chapter, page: page, at: location, isImage: isImage)
+        if let reference = target.reference { output.references.append(reference) }
+        if let file = target.file { output.files.append(file) }
+        if let warning = target.warning { output.warnings.append(warning) }
+        return target
+    }
+
+    // MARK: Search
+
+    private mutating func noteAPIName(_ name: String) {
+        guard foldDepth == 0, name.count > 1, !currentAnchor.isEmpty, seenAPINames.insert(name).inserted else { return }
+        output.apiNames.append((name, currentAnchor))
+    }
+
+    /// `expect(_:)`, `beTrue()`, `OCMStub` in prose: the name before any parenthesis.
+    private mutating func noteInlineAPI(_ code: String) {
+        let name = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty, let first = name.first, !first.isNumber else { return }
+        let rest = code.dropFirst(name.count)
+        guard rest.isEmpty || rest.hasPrefix("(") || rest.hasPrefix(":") else { return }
+        noteAPIName(String(name))
+    }
+
+    static func codeBlocks(in node: MarkdownNode) -> [MarkdownNode] {
+        if case .codeBlock = node.kind { return [node] }
+        return node.children.flatMap(codeBlocks(in:))
+    }
+}

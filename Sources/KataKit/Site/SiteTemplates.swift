@@ -1,0 +1,58 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates of the site, loaded once per build.
+struct SiteTemplates {
+    /// Every template the builder renders by name; each must be present.
+    static let required = [
+        "page", "index", "chapter", "sidebar", "toc", "pager", "code", "exercise-card", "mutant", "hint", "solution",
+        "pair", "heading",
+    ]
+
+    private let library: MustacheLibrary
+
+    /// Loads every `*.mustache` file in the folder.
+    init(folder: URL) throws(SiteError) {
+        var library = MustacheLibrary()
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw .io(path: folder.path, reason: error.localizedDescription)
+        }
+        for name in names.sorted() where name.hasSuffix(".mustache") {
+            let url = folder.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw .io(path: url.path, reason: "not readable as UTF-8")
+            }
+            do {
+                try library.register(text, named: String(name.dropLast(".mustache".count)))
+            } catch let error as MustacheTemplate.ParserError {
+                throw .badTemplate(
+                    file: url.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                    reason: "\(error.error)")
+            } catch {
+                throw .badTemplate(file: url.path, line: 1, column: 1, reason: "\(error)")
+            }
+        }
+        for name in Self.required where library.getTemplate(named: name) == nil {
+            throw .missingTemplate(name: name, folder: folder.path)
+        }
+        self.library = library
+    }
+
+    /// Renders a context with a template that ``init(folder:)`` checked is there.
+    func render(_ context: Any, _ template: String) -> String {
+        guard let html = library.render(context, withTemplate: template) else {
+            preconditionFailure("template \(template) was checked at load time")
+        }
+        return html
+    }
+
+    /// Renders a piece of a page, without the template's final line break, to be joined with others.
+    func fragment(_ context: Any, _ template: String) -> String {
+        var html = render(context, template)
+        while html.hasSuffix("\n") { html.removeLast() }
+        return html
+    }
+}

@@ -1,0 +1,132 @@
+// The values the Mustache templates read. Swift-mustache reads stored properties through
+// reflection, so these are plain structs of stored properties, with HTML already escaped
+// where a name says `html` (and rendered with `{{{…}}}`).
+
+/// `page.mustache`: the frame around every page.
+struct PageContext {
+    var siteTitle: String
+    var pageTitle: String
+    var description: String
+    var canonical: String?
+    var bodyHTML: String
+    var sidebar: [SidebarChapter]
+    var toc: [TOCEntry]
+    var hasTOC: Bool
+    var previous: PageLink?
+    var next: PageLink?
+    var hasPager: Bool
+    var isIndex: Bool
+}
+
+/// A chapter in the sidebar, with its exercises.
+struct SidebarChapter {
+    var number: String
+    var title: String
+    var href: String
+    var current: Bool
+    var exercises: [SidebarExercise]
+    var hasExercises: Bool
+}
+
+/// An exercise in the sidebar or on the index.
+struct SidebarExercise {
+    var title: String
+    var id: String
+    var href: String
+}
+
+/// An entry of the in-page table of contents.
+struct TOCEntry {
+    var html: String
+    var anchor: String
+    var level: Int
+}
+
+/// A previous or next link.
+struct PageLink {
+    var title: String
+    var href: String
+}
+
+/// `index.mustache`.
+struct IndexContext {
+    var siteTitle: String
+    var introHTML: String
+    var chapterCount: String
+    var chapters: [IndexChapter]
+    var exerciseTotal: String
+}
+
+/// A chapter on the index page.
+struct IndexChapter {
+    var number: String
+    var title: String
+    var href: String
+    var exerciseCount: String
+    var exercises: [SidebarExercise]
+    var hasExercises: Bool
+}
+
+/// `chapter.mustache`.
+struct ChapterContext {
+    var number: String
+    var bodyHTML: String
+}
+
+/// `heading.mustache`.
+struct HeadingContext {
+    var level: Int
+    var anchor: String
+    var html: String
+}
+
+/// `code.mustache`: one highlighted block with a copy button.
+struct CodeContext {
+    var language: String
+    var label: String
+    var codeHTML: String
+}
+
+/// `exercise-card.mustache`: an exercise block with its exercise's name, role and check command.
+struct ExerciseCardContext {
+    var anchor: String?
+    var role: String
+    var roleLabel: String
+    var roleNote: String
+    var title: String
+    var id: String
+    var command: String
+    var code: CodeContext
+}
+
+/// `mutant.mustache`: a mutant, folded.
+struct MutantContext {
+    var id: String
+    var name: String
+    var anchor: String?
+    var noteHTML: String
+    var command: String
+    var code: CodeContext
+}
+
+/// `hint.mustache`: one hint, folded.
+struct HintContext {
+    var id: String
+    var number: Int
+    var count: Int
+    var anchor: String?
+    var bodyHTML: String
+}
+
+/// `solution.mustache`: a reference solution, only in instructor builds.
+struct SolutionContext {
+    var id: String
+    var path: String
+    var code: CodeContext
+}
+
+/// `pair.mustache`: Objective-C beside Swift.
+struct PairContext {
+    var leftHTML: String
+    var rightHTML: String
+}

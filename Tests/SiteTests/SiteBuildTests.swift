@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `kata build-site` through the real binary, on the fixture workbook.
+@Suite("kata build-site, end to end")
+struct SiteBuildTests {
+    @Test("the pages, the search index and the report match their golden files")
+    func golden() throws {
+        let runner = try SiteRunner()
+        let result = try runner.build()
+        try assertSnapshot(result.transcript, named: "build.txt")
+        for page in ["index.html", "01-basics.html", "02-pairs.html", "search-index.json"] {
+            try assertSnapshot(try runner.page(page), named: page)
+        }
+        #expect(
+            runner.siteFiles() == [
+                ".kata-site", "01-basics.html", "02-pairs.html", "assets/print.css", "assets/search-index.js",
+                "assets/site.css", "assets/site.js", "assets/theme.js", "files/chapters/images/cycle.svg", "index.html",
+                "search-index.json",
+            ])
+    }
+
+    @Test("a learner's build contains no line of any reference solution")
+    func noSolutions() throws {
+        let runner = try SiteRunner()
+        try #require(try runner.build().status == 0)
+        let lines = try solutionOnlyLines(runner)
+        try #require(lines.count >= 3, "the fixture's solutions need lines of their own for this test to mean anything")
+        for file in runner.siteFiles() {
+            let text = visibleText(try runner.page(file))
+            for line in lines {
+                #expect(!text.contains(line), "\(file) shows solution code: \(line)")
+            }
+            #expect(!text.contains("Reference solution"), "\(file) has a solution section")
+        }
+    }
+
+    @Test("--with-solutions shows every reference solution, folded, after its exercise")
+    func withSolutions() throws {
+        let runner = try SiteRunner()
+        let result = try runner.build(["--with-solutions"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("with reference solutions"))
+        let pages = try visibleText(runner.page("01-basics.html")) + visibleText(runner.page("02-pairs.html"))
+        for line in try solutionOnlyLines(runner) {
+            #expect(pages.contains(line), "the instructor's build lacks: \(line)")
+        }
+        let basics = try runner.page("01-basics.html")
+        let solution = try #require(basics.range(of: "<details class=\"solution\">"))
+        let lastHint = try #require(basics.range(of: "Hint 2 of 2", options: .backwards))
+        #expect(lastHint.upperBound < solution.lowerBound, "the solution comes after the exercise's last block")
+    }
+
+    @Test("--base-url adds canonical links and a sitemap; without it the site names no address")
+    func baseURL() throws {
+        let runner = try SiteRunner()
+        try #require(try runner.build(["--base-url", "https://example.org/kata"]).status == 0)
+        #expect(try runner.page("01-basics.html").contains(#"<link rel="canonical" href="https://example.org/kata/01-basics.html">"#))
+        #expect(try runner.page("sitemap.xml").contains("<loc>https://example.org/kata/02-pairs.html</loc>"))
+
+        let bad = try runner.build(["--base-url", "example.org"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--base-url must be a web address such as https://example.org/kata/; got 'example.org'"))
+    }
+
+    @Test("a second build replaces the first, but a folder kata did not write is left alone")
+    func outputFolder() throws {
+        let runner = try SiteRunner()
+        try #require(try runner.build().status == 0)
+        try Data("stale".utf8).write(to: runner.site.appendingPathComponent("old-chapter.html"))
+        try #require(try runner.build().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: runner.site.appendingPathComponent("old-chapter.html").path))
+
+        let precious = runner.folder.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: precious, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: precious.appendingPathComponent("todo.txt"))
+        let refused = try runner.run(["build-site", "--workbook", "workbook", "--out", "notes"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "kata: error: <tmp>/notes exists and holds files that kata build-site did not write; choose an empty or new folder with --out, or remove it first\n"
+        )
+        #expect(FileManager.default.fileExists(atPath: precious.appendingPathComponent("todo.txt").path))
+    }
+
+    @Test("links that cannot work are reported at their place in the Markdown, and the site is still written")
+    func warnings() throws {
+        let runner = try SiteRunner(files: [
+            "chapters/01-links.md": """
+                # Links
+
+                See [nowhere](#no-such-heading), [a missing chapter](03-missing.md),
+                [a missing anchor](02-other.md#nope), [a solution](../solutions/links/x.swift)
+                and ![a remote picture](https://example.org/cycle.png).
+
+                ```swift starter id=x
+                func x() {}
+                ```
+
+                ```swift spec id=x
+                final class XSpec: QuickSpec { override class func spec() { it("runs") { x() } } }
+                ```
+                """,
+            "chapters/02-other.md": "# Other\n\n## Here\n",
+            "solutions/links/x.swift": "func x() { print(\"solved\") }\n",
+        ])
+        try assertSnapshot(try runner.build().transcript, named: "warnings.txt")
+        #expect(FileManager.default.fileExists(atPath: runner.site.appendingPathComponent("01-links.html").path))
+    }
+
+    @Test("an invalid workbook builds nothing and lists its mistakes")
+    func invalidWorkbook() throws {
+        let runner = try SiteRunner(files: ["chapters/01-broken.md": "# Broken\n\n```swift spek id=x\n```\n"])
+        let result = try runner.build()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("chapters/01-broken.md:3:10: error: unknown role 'spek' (did you mean 'spec'?)"))
+        #expect(!FileManager.default.fileExists(atPath: runner.site.path))
+    }
+
+    @Test("KATA_SITE_RESOURCES pointing nowhere is an error that says what to set")
+    func missingResources() throws {
+        let runner = try SiteRunner()
+        let result = try runner.build(environment: ["KATA_SITE_RESOURCES": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot find the site's templates and assets; looked in:\n  KATA_SITE_RESOURCES=/nonexistent"))
+    }
+
+    /// Lines of the fixture's solutions that the chapters do not also show (a starter's signature, say).
+    private func solutionOnlyLines(_ runner: SiteRunner) throws -> [String] {
+        let chapters = try ["01-basics.md", "02-pairs.md"].map {
+            try String(contentsOf: runner.workbook.appendingPathComponent("chapters/\($0)"), encoding: .utf8)
+        }.joined()
+        return try ["solutions/basics/add-numbers.swift", "solutions/pairs/even-spec.swift"].flatMap { path in
+            try String(contentsOf: runner.workbook.appendingPathComponent(path), encoding: .utf8)
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.count > 8 && !chapters.contains($0) }
+        }
+    }
+}
