@@ -154,6 +154,15 @@ final class RunningGroups: @unchecked Sendable {
         }
     }
 
+    /// Makes sure Ctrl-C reaches kata: a parent may have started it with these signals blocked
+    /// (posix_spawn passes on the caller's signal mask), and then `kata watch` could never be stopped.
+    func handleStopSignals() {
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, number) }
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+    }
+
     func insert(_ group: pid_t) {
         lock.withLock {
             if let free = (0..<Self.capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }

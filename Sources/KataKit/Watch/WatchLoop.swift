@@ -18,6 +18,7 @@ public struct WatchLoop {
 
     /// Runs until every exercise is solved (or the user presses Ctrl-C). `once` stops after the first check (for tests).
     public func run(id: String?, once: Bool = false) throws {
+        RunningGroups.shared.handleStopSignals()
         let watcher = try FileWatcher()
         var exercise = try startingExercise(id)
         while let current = exercise {
