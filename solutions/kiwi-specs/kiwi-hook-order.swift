@@ -1,0 +1,22 @@
+/// What `hookLog` holds when the example "matches the prediction" runs its expectation.
+let predictedLog: [String] = [
+    "outer body",
+    "inner body",
+    "outer beforeAll",
+    "outer beforeEach",
+    "first",
+    "outer afterEach",
+    "inner beforeAll",
+    "outer beforeEach",
+    "inner beforeEach",
+    "second",
+    "inner afterEach",
+    "outer afterEach",
+    "outer beforeEach",
+    "inner beforeEach",
+    "fourth",
+    "inner afterEach",
+    "outer afterEach",
+    "inner afterAll",
+    "outer beforeEach",
+]
