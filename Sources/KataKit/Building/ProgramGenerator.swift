@@ -96,6 +96,13 @@ public struct ProgramGenerator: Sendable {
                     limit(RLIMIT_AS, \(limits.memoryBytes))
                     limit(RLIMIT_FSIZE, \(limits.fileSizeBytes))
                     limit(RLIMIT_CORE, 0)
+                    // Processes: the user's count now plus a margin, measured by kata (not enforced for root).
+                    if let processes = ProcessInfo.processInfo.environment["KATA_PROCESS_LIMIT"].flatMap(UInt64.init) {
+                        limit(__RLIMIT_NPROC, processes)
+                    }
+                    if let folder = ProcessInfo.processInfo.environment["KATA_WORKDIR"] {
+                        _ = FileManager.default.changeCurrentDirectoryPath(folder)
+                    }
                     #endif
                     SpecRunner.main([\(list)])
                 }

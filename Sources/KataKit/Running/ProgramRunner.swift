@@ -53,12 +53,13 @@ public struct ProgramRunner: Sendable {
         while true {
             let secret = Self.randomToken()
             let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
-            let environment = [
+            var environment = [
                 "PATH": "/usr/bin:/bin", "HOME": scratch.path, "TMPDIR": scratch.path, "LANG": "C.UTF-8",
                 "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": "1",
                 "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": captures.path,
                 "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": scratch.path,
             ]
+            if getuid() != 0 { environment["KATA_PROCESS_LIMIT"] = String(Self.userProcessCount() + limits.extraProcesses) }
             let process = SandboxedProcess(
                 executable: binary, environment: environment, token: Self.randomToken(), outputFile: outputFile)
             var running: ExampleOutcome?
@@ -241,6 +242,20 @@ public struct ProgramRunner: Sendable {
         let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         let truncated = data.count > limit
         return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
+    }
+
+    /// Processes and threads the current user runs now (RLIMIT_NPROC counts both).
+    static func userProcessCount() -> UInt64 {
+        let uid = getuid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var count: UInt64 = 0
+        for entry in entries where Int32(entry) != nil {
+            var info = stat()
+            if stat("/proc/\(entry)", &info) == 0, info.st_uid == uid {
+                count += UInt64((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(entry)/task").count) ?? 1)
+            }
+        }
+        return count
     }
 
     static func randomToken() -> String {
