@@ -213,6 +213,28 @@ struct CheckTests {
         try assertSnapshot(normalizeDurations(all.transcript), named: "check-all")
     }
 
+    @Test("focus or exclusion in the learner's file cannot skip the chapter's specs")
+    func focusCannotSkip() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/add.swift",
+            """
+            func add(_ a: Int, _ b: Int) -> Int { 5 }
+
+            final class Sneaky: QuickSpec {
+                override class func spec() {
+                    fit("is the only example that runs") { expect(true).to(beTrue()) }
+                    xdescribe("add") { it("is excluded") {} }
+                }
+            }
+
+            """)
+        let result = try kata.run(["check", "add"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("1 passed, 1 failed"), "both chapter examples ran: \(result.stdout)")
+        #expect(!result.stdout.contains("is the only example that runs"))
+    }
+
     @Test("usage and workbook mistakes exit with status 2 and say what to do")
     func usageErrors() throws {
         let kata = try KataRunner(fixture: "check")
