@@ -32,6 +32,7 @@ public enum SpecRunner {
     }
 
     /// Builds and runs the specs, reporting to `reporter`; returns the counts.
+    @discardableResult
     static func run(_ specs: [Spec.Type], configuration: RunConfiguration, reporter: any Reporter) -> RunSummary {
         let roots = specs.map { World.shared.build($0) }
         let plan = RunPlan(roots: roots, configuration: configuration)
