@@ -67,7 +67,7 @@ final class RecordingReporter: Reporter {
 /// Builds and runs a spec written in `body` as a spec class of `face`, and returns what was reported.
 @discardableResult
 func run(
-    _ face: Face = .quick, configuration: RunConfiguration = RunConfiguration(), _ body: @escaping () -> Void
+    as face: Face = .quick, configuration: RunConfiguration = RunConfiguration(), _ body: @escaping () -> Void
 ) -> RecordingReporter {
     let reporter = RecordingReporter()
     let spec: Spec.Type
