@@ -105,3 +105,16 @@ func humanOutput(_ face: Face, _ body: @escaping () -> Void) throws -> String {
 
 /// The last path component of a location's file, for comparing printed locations.
 let thisFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+
+/// A value that closures on other queues may change (the tests are Swift 6 code).
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
