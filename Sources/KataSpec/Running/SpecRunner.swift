@@ -14,6 +14,7 @@ public enum SpecRunner {
     public static func main(_ specs: [Spec.Type]) -> Never {
         let configuration = RunConfiguration(environment: ProcessInfo.processInfo.environment)
         signal(SIGXFSZ, SIG_IGN)
+        OutputCapture.lineBufferStandardOutput()
         let reporter: any Reporter
         if let fd = configuration.eventsFD {
             let secret = readSecretLine()
@@ -57,8 +58,11 @@ public enum SpecRunner {
                         duration: Date().timeIntervalSince(start), output: output, outputTruncated: truncated)
                     reporter.exampleFinished(result)
                 }
+                // An example that cannot go on ends the process. The event stream gets no `runFinished`,
+                // so kata resumes after this example (as after a trap); people get the counts so far.
                 Abort.shared.install { failures in
                     finish(failures, .failed)
+                    guard reporter is HumanReporter else { return }
                     var ended = summary
                     ended.failed += 1
                     reporter.runFinished(ended)
