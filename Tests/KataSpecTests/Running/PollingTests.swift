@@ -93,7 +93,8 @@ extension KataSpecTests {
             let reporter = run {
                 it("awaits the main actor") {
                     await MainActor.run { value.value = 1 }
-                    expect(value.value).toEventually(equal(1))
+                    await expect(value.value).toEventually(equal(1))
+                    await waitUntil { done in DispatchQueue.main.async { done() } }
                 }
             }
             #expect(reporter.summary == RunSummary(passed: 1))
