@@ -1,10 +1,10 @@
 /// Whose wording a fake's failures use.
-public enum DoubleStyle: Sendable {
+enum DoubleStyle: Sendable {
     case spry, kiwi, ocmock, ocmockito
 }
 
 /// What a fake does with a call that no stub or expectation prepared it for.
-public enum Strictness: Sendable {
+enum Strictness: Sendable {
     /// Return a default value (`0`, `false`, `nil`, `""`, empty, or the fake's fallback).
     case nice
     /// Fail the example: "unexpected method invoked", listing the stubs (then return the default).
