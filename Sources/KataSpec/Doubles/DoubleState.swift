@@ -40,6 +40,43 @@ final class DoubleState {
         rejections = []
     }
 
+    /// Takes a call in: records it, checks rejections and expectations, and picks the stub that answers.
+    ///
+    /// Returns the answering stub (an expectation with an answer, else a stub) and any failures.
+    func admit(_ call: Invocation, recording: Bool, answering: Bool) -> (stub: Stub?, failures: [Failure]) {
+        if recording { calls.append(call) }
+        var failures: [Failure] = []
+        if let rejection = rejections.first(where: { $0.function == call.function && $0.matches(call.arguments) }) {
+            failures.append(
+                Failure(message: "OCMockObject(\(name)): explicitly disallowed method invoked: \(call)\n\(report)", location: rejection.location))
+        }
+        var answer: Stub?
+        if let index = expectations.firstIndex(where: {
+            !$0.satisfied && $0.stub.function == call.function && $0.stub.matches(call.arguments)
+        }) {
+            if orderMatters, let firstOpen = expectations.firstIndex(where: { !$0.satisfied }), firstOpen != index {
+                failures.append(
+                    Failure(
+                        message:
+                            "OCMockObject(\(name)): unexpected method invoked: \(call), expected: \(expectations[firstOpen].stub.callText)\n\(report)",
+                        location: expectations[index].stub.location))
+            }
+            expectations[index].satisfied = true
+            if expectations[index].stub.isComplete { answer = expectations[index].stub }
+        }
+        guard answering else { return (nil, failures) }
+        return (answer ?? stub(answering: call.function, call.arguments), failures)
+    }
+
+    /// What a strict fake says about a call nothing prepared it for.
+    func unexpectedCallMessage(_ call: Invocation) -> String {
+        let text =
+            style == .kiwi
+            ? "\(name) received unexpected message -\(call)"
+            : "OCMockObject(\(name)): unexpected method invoked: \(call)"
+        return text + " (recorded by the fake at \(call.location))\n" + report
+    }
+
     /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.
     func stub(answering function: String, _ arguments: [Any?]) -> Stub? {
         let candidates = stubs.reversed().filter { $0.function == function }
