@@ -42,7 +42,7 @@ final class DoubleState {
 
     /// Takes a call in: records it, checks rejections and expectations, and picks the stub that answers.
     ///
-    /// Returns the answering stub (an expectation with an answer, else a stub) and any failures.
+    /// Returns the stub or expectation that answers (if any) and the failures the call caused.
     func admit(_ call: Invocation, recording: Bool, answering: Bool) -> (stub: Stub?, failures: [Failure]) {
         if recording { calls.append(call) }
         var failures: [Failure] = []
@@ -50,7 +50,7 @@ final class DoubleState {
             failures.append(
                 Failure(message: "OCMockObject(\(name)): explicitly disallowed method invoked: \(call)\n\(report)", location: rejection.location))
         }
-        var answer: Stub?
+        var expected: Stub?
         if let index = expectations.firstIndex(where: {
             !$0.satisfied && $0.stub.function == call.function && $0.stub.matches(call.arguments)
         }) {
@@ -62,10 +62,13 @@ final class DoubleState {
                         location: expectations[index].stub.location))
             }
             expectations[index].satisfied = true
-            if expectations[index].stub.isComplete { answer = expectations[index].stub }
+            expected = expectations[index].stub
         }
         guard answering else { return (nil, failures) }
-        return (answer ?? stub(answering: call.function, call.arguments), failures)
+        // An expectation with an answer answers; one without lets a stub answer, and is still a call
+        // the fake was prepared for (so a strict fake does not complain).
+        let answeringExpectation = expected?.isComplete == true ? expected : nil
+        return (answeringExpectation ?? stub(answering: call.function, call.arguments) ?? expected, failures)
     }
 
     /// What a strict fake says about a call nothing prepared it for.

@@ -170,6 +170,13 @@ extension KataSpecTests {
             #expect(answers == [true, false, true])
         }
 
+        @Test func functionNamesToleratePunctuationDifferences() {
+            let location = KataSpec.SourceLocation(file: "Fake.swift", line: 1)
+            #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(speed:)", location) == "start(speed:)")
+            #expect(FakeEngine.functionName(FakeEngine.Function.self, "stop", location) == "stop()")
+            #expect(FakeEngine.functionName(FakeEngine.Function.self, "gear", location) == "gear")
+        }
+
         @Test func valuesCompareByEqualityNumbersByValueAndObjectsByIdentity() {
             let radio = Radio()
             #expect(valuesEqual(3, 3.0))

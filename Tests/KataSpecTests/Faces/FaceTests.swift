@@ -221,6 +221,36 @@ extension KataSpecTests {
             }
         }
 
+        @Test func aStrictMockAcceptsExpectedCallsAndArgumentConstraintsMustCoverEveryArgument() {
+            expectPass {
+                let engine = OCMStrictClassMock(FakeEngine())
+                OCMExpect(engine.stop())
+                engine.stop()
+                OCMVerifyAll(engine)
+            }
+            expectFailure(
+                "Invalid use of argument matchers: start(speed:) takes 1 argument(s) but 2 matcher(s) were given; use matchers for every argument or for none"
+            ) {
+                let engine = OCMClassMock(FakeEngine())
+                OCMStub(engine.start(speed: OCMArg.any() + OCMArg.any())).andReturn(true)
+            }
+        }
+
+        @Test func kiwiReceiveWithArgumentsCountsOnlyMatchingCalls() {
+            let reporter = run(as: .kiwi) {
+                it("starts at speed 3") {
+                    let engine = KWMock.nullMock(for: FakeEngine())
+                    engine.should.receive(.start, withCountAtLeast: 2, withArguments: 3)
+                    _ = engine.start(speed: 3)
+                    _ = engine.start(speed: 4)
+                }
+            }
+            #expect(
+                reporter.messages == [
+                    "'starts at speed 3' [FAILED], expected subject to receive -start(speed: 3) at least 2 times, but received it once\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\n￫ start(speed: 4)\nStubs on FakeEngine:\n￫ start(speed: 3) → the default value"
+                ])
+        }
+
         @Test func ocmockPartialMockForwardsToTheRealObject() {
             expectPass {
                 let radio = OCMPartialMock(PartialRadio())
