@@ -78,6 +78,8 @@ extension KataSpecTests {
             expectFailure("expected to have count <3>, got 2 ([1, 2])") { expect([1, 2]).to(haveCount(3)) }
             expectFailure("expected to have count at least <3>, got 2 ([1, 2])") { expect([1, 2]).to(haveCountAtLeast(3)) }
             expectFailure("expected to have count at most <1>, got 2 ([1, 2])") { expect([1, 2]).to(haveCountAtMost(1)) }
+            expectPass { expect([2, 4]).to(allPass(beGreaterThan(1))) }
+            expectFailure("expected to all be greater than <1>, got <1> in <[2, 1]>") { expect([2, 1]).to(allPass(beGreaterThan(1))) }
             expectPass { expect([1, 2]).to(beginWith(1)) }
             expectFailure("expected to end with <1>, got <[1, 2]>") { expect([1, 2]).to(endWith(1)) }
         }

@@ -174,6 +174,11 @@ extension KataSpecTests {
             let crash = (run.events[6]["failures"] as? [[String: Any]])?.first?["message"] as? String
             #expect(crash?.hasPrefix("--- FATAL ERROR: No return value found ---\n￫ Function: Garage.car(named:)") == true)
             #expect(FileManager.default.fileExists(atPath: capture.appendingPathComponent("0.out").path))
+
+            let limited = try program.run(
+                secret: "s3cret", environment: ["KATA_CAPTURE_DIR": capture.path, "KATA_OUTPUT_LIMIT": "5"])
+            #expect(limited.events[2]["output"] as? String == "hello")
+            #expect(limited.events[2]["outputTruncated"] as? Bool == true)
         }
 
         @Test func resumingAfterACrashRunsTheRest() throws {
