@@ -234,6 +234,8 @@ final class DoubleRegistry: @unchecked Sendable {
                 "Possible fix: stub it (fake.stub(.\(function.prefix { $0 != "(" })).andReturn(…)), give the fake a fallbackValue, or make \(T.self) conform to DefaultValueProviding",
             ]
         }
-        Abort.shared.endRun(with: Failure(message: fatalMessage("No return value found", lines), location: location))
+        Abort.shared.endRun(
+            with: Failure(message: fatalMessage("No return value found", lines), location: location),
+            summary: "No return value found for \(state.name).\(call) (\(location)); the stubs and calls are in the output")
     }
 }

@@ -58,14 +58,15 @@ public enum SpecRunner {
                         duration: Date().timeIntervalSince(start), output: output, outputTruncated: truncated)
                     reporter.exampleFinished(result)
                 }
-                // An example that cannot go on ends the process. The event stream gets no `runFinished`,
-                // so kata resumes after this example (as after a trap); people get the counts so far.
-                Abort.shared.install { failures in
-                    finish(failures, .failed)
-                    guard reporter is HumanReporter else { return }
-                    var ended = summary
-                    ended.failed += 1
-                    reporter.runFinished(ended)
+                // An example that cannot go on ends the process. For people, report it and the counts
+                // first; for kata, Abort traps like a crash, and kata resumes after this example.
+                if reporter is HumanReporter {
+                    Abort.shared.install { failures in
+                        finish(failures, .failed)
+                        var ended = summary
+                        ended.failed += 1
+                        reporter.runFinished(ended)
+                    }
                 }
                 failures = runner.run(entry.example, index: entry.index)
                 Abort.shared.install(nil)

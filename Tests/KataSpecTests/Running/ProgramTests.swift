@@ -154,13 +154,13 @@ extension KataSpecTests {
             let capture = program.directory.appendingPathComponent("capture-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
             let run = try program.run(secret: "s3cret", environment: ["KATA_CAPTURE_DIR": capture.path])
-            #expect(run.status == 1)
+            #expect(run.status != 0)
             let kinds = run.events.map { "\($0["event"] ?? "?") \($0["index"].map { "\($0)" } ?? "")" }
             #expect(
                 kinds == [
                     "runStarted ", "exampleStarted 0", "exampleFinished 0", "exampleStarted 1", "exampleFinished 1",
-                    "exampleStarted 2", "exampleFinished 2",
-                ])
+                    "exampleStarted 2",
+                ], "a fake that cannot answer traps like a crash, so kata resumes after it")
             #expect(run.events.allSatisfy { $0["secret"] as? String == "s3cret" })
             #expect(run.events[0]["total"] as? Int == 8)
             #expect(run.events[1]["name"] as? String == "Car prints and passes")
@@ -170,9 +170,10 @@ extension KataSpecTests {
             let failure = (run.events[4]["failures"] as? [[String: Any]])?.first
             #expect(failure?["message"] as? String == "'Car, fails' [FAILED], expected subject to equal 2, got 1")
             #expect(failure?["line"] as? Int == 22)
-            #expect(run.events[6]["status"] as? String == "failed")
-            let crash = (run.events[6]["failures"] as? [[String: Any]])?.first?["message"] as? String
-            #expect(crash?.hasPrefix("--- FATAL ERROR: No return value found ---\n￫ Function: Garage.car(named:)") == true)
+            let crash = try String(contentsOf: capture.appendingPathComponent("2.out"), encoding: .utf8)
+            #expect(crash.contains(": error: --- FATAL ERROR: No return value found ---\n￫ Function: Garage.car(named:)\n"))
+            let trap = crash.split(separator: "\n").last { $0.contains("Fatal error: ") }
+            #expect(trap?.contains("Fatal error: No return value found for Garage.car(named: \"mini\") (") == true)
             #expect(FileManager.default.fileExists(atPath: capture.appendingPathComponent("0.out").path))
 
             let limited = try program.run(
