@@ -21,7 +21,7 @@ extension KataSpecTests {
                     expect(speed.value).toEventually(equal(5))
                 }
             }
-            #expect(elapsed < 0.9)
+            #expect(elapsed < 1.5)
         }
 
         @Test func toEventuallyFailsAfterItsTimeout() {
@@ -30,7 +30,7 @@ extension KataSpecTests {
                     expect(0).toEventually(equal(1), timeout: .milliseconds(200))
                 }
             }
-            #expect(elapsed >= 0.2 && elapsed < 0.8)
+            #expect(elapsed >= 0.2 && elapsed < 2.5)
         }
 
         @Test func timersFireWhilePolling() {
@@ -82,7 +82,7 @@ extension KataSpecTests {
                     waitUntil(timeout: .milliseconds(200)) { _ in }
                 }
             }
-            #expect(elapsed < 0.8)
+            #expect(elapsed < 2.5)
             expectFailure("failed to invoke done() callback before timeout (0.100000 seconds)") {
                 waitUntilTimeout(0.1) { _ in }
             }
