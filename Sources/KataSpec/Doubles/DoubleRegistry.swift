@@ -115,98 +115,58 @@ final class DoubleRegistry: @unchecked Sendable {
         _ state: DoubleState, _ function: String, _ arguments: [Any?], location: SourceLocation,
         recording: Bool = true, answering: Bool = true, canThrow: Bool, fallback: T?, real: (() throws -> T)?
     ) throws -> T {
-        if intercepted(state, function, arguments, location) {
-            return placeholderOrEnd(fallback, state, function, arguments, location, capturing: true)
+        let call = Invocation(function: function, arguments: arguments, location: location)
+        if captureIfCapturing(call, on: state) || verifyIfArmed(call, on: state) {
+            return placeholderOrEnd(fallback, state, call, capturing: true)
         }
-        let (stub, failures) = locked { () -> (Stub?, [Failure]) in
-            var failures: [Failure] = []
-            if recording { state.calls.append(Invocation(function: function, arguments: arguments, location: location)) }
-            let call = callDescription(function, arguments.map { stringify($0, quotingStrings: true) })
-            if let rejection = state.rejections.first(where: { $0.function == function && $0.matches(arguments) }) {
-                failures.append(
-                    Failure(
-                        message: "OCMockObject(\(state.name)): explicitly disallowed method invoked: \(call)\n\(state.report)",
-                        location: rejection.location))
-            }
-            var answer: Stub?
-            if let index = state.expectations.firstIndex(where: {
-                !$0.satisfied && $0.stub.function == function && $0.stub.matches(arguments)
-            }) {
-                let firstOpen = state.expectations.firstIndex { !$0.satisfied }
-                if state.orderMatters && index != firstOpen, let firstOpen {
-                    let expected = state.expectations[firstOpen].stub
-                    failures.append(
-                        Failure(
-                            message:
-                                "OCMockObject(\(state.name)): unexpected method invoked: \(call), expected: \(expected.callText)\n\(state.report)",
-                            location: state.expectations[index].stub.location))
-                }
-                state.expectations[index].satisfied = true
-                if state.expectations[index].stub.isComplete { answer = state.expectations[index].stub }
-            }
-            return (answer ?? (answering ? state.stub(answering: function, arguments) : nil), failures)
-        }
+        let (stub, failures) = locked { state.admit(call, recording: recording, answering: answering) }
         for failure in failures { World.shared.record(failure) }
-        guard answering else { return placeholderOrEnd(fallback, state, function, arguments, location) }
         if let stub {
             for effect in stub.sideEffects { effect(arguments) }
             if let result: T = try answer(stub, state, arguments, location, canThrow: canThrow, real: real) { return result }
-        } else if let real {
+        } else if answering, let real {
             return try real()
-        } else if state.strictness == .strict {
-            let call = callDescription(function, arguments.map { stringify($0, quotingStrings: true) })
-            let text =
-                state.style == .kiwi
-                ? "\(state.name) received unexpected message -\(call)"
-                : "OCMockObject(\(state.name)): unexpected method invoked: \(call)"
-            let reportedAt = World.shared.currentExample?.location ?? location
-            World.shared.record(
-                Failure(message: text + " (recorded by the fake at \(location))\n" + state.report, location: reportedAt))
+        } else if answering, state.strictness == .strict {
+            let message = locked { state.unexpectedCallMessage(call) }
+            World.shared.record(Failure(message: message, location: World.shared.currentExample?.location ?? location))
         }
-        return placeholderOrEnd(fallback, state, function, arguments, location)
+        return placeholderOrEnd(fallback, state, call)
     }
 
-    /// In capture mode or armed-verification mode, handles the call and returns `true`.
-    private func intercepted(
-        _ state: DoubleState, _ function: String, _ arguments: [Any?], _ location: SourceLocation
-    ) -> Bool {
-        let verification: ArmedVerification? = locked {
-            if capturing {
-                var matchers: [Any?] = arguments
-                if !pendingConstraints.isEmpty {
-                    if pendingConstraints.count == arguments.count {
-                        matchers = pendingConstraints
-                    } else {
-                        World.shared.record(
-                            Failure(
-                                message:
-                                    "Invalid use of argument matchers: \(function) takes \(arguments.count) argument(s) but \(pendingConstraints.count) matcher(s) were given; use matchers for every argument or for none",
-                                location: location))
-                    }
-                }
-                captured = CapturedCall(state: state, function: function, arguments: matchers)
-                pendingConstraints = []
-                return nil
-            }
-            guard let armed, armed.state === state else { return nil }
-            self.armed = nil
-            return armed
-        }
-        if locked({ capturing }) { return true }
-        guard let verification else { return false }
-        let constraints: [Any?] = locked {
+    /// Inside `OCMStub(…)`, `given(…)` and friends: remembers the call (with any argument constraints
+    /// written in place of its arguments) instead of answering it.
+    private func captureIfCapturing(_ call: Invocation, on state: DoubleState) -> Bool {
+        let misuse: Failure? = locked {
+            guard capturing else { return nil }
             defer { pendingConstraints = [] }
-            return pendingConstraints.count == arguments.count && !arguments.isEmpty ? pendingConstraints : arguments
+            let constraintsFit = pendingConstraints.isEmpty || pendingConstraints.count == call.arguments.count
+            let arguments = constraintsFit && !pendingConstraints.isEmpty ? pendingConstraints : call.arguments
+            captured = CapturedCall(state: state, function: call.function, arguments: arguments)
+            guard !constraintsFit else { return nil }
+            return Failure(
+                message:
+                    "Invalid use of argument matchers: \(call.function) takes \(call.arguments.count) argument(s) but \(pendingConstraints.count) matcher(s) were given; use matchers for every argument or for none",
+                location: call.location)
         }
-        let count = locked { state.count(function, constraints) }
-        if !verification.specifier.accepts(count) {
-            World.shared.record(
-                Failure(
-                    message: locked {
-                        state.verificationMessage(function, constraints, wanted: verification.specifier, got: count, style: .ocmockito)
-                    },
-                    location: verification.location))
+        if let misuse { World.shared.record(misuse) }
+        return locked { capturing }
+    }
+
+    /// After Mockito's `verify(fake)`: counts the matching recorded calls instead of recording this one.
+    private func verifyIfArmed(_ call: Invocation, on state: DoubleState) -> Bool {
+        let failure: Failure?? = locked {
+            guard let armed, armed.state === state else { return .none }
+            self.armed = nil
+            defer { pendingConstraints = [] }
+            let useConstraints = !call.arguments.isEmpty && pendingConstraints.count == call.arguments.count
+            let arguments = useConstraints ? pendingConstraints : call.arguments
+            let count = state.count(call.function, arguments)
+            guard !armed.specifier.accepts(count) else { return .some(nil) }
+            let message = state.verificationMessage(call.function, arguments, wanted: armed.specifier, got: count, style: .ocmockito)
+            return .some(Failure(message: message, location: armed.location))
         }
+        guard let failure else { return false }
+        if let failure { World.shared.record(failure) }
         return true
     }
 
@@ -253,20 +213,15 @@ final class DoubleRegistry: @unchecked Sendable {
         fallback ?? defaultValue(of: T.self)
     }
 
-    private func placeholderOrEnd<T>(
-        _ fallback: T?, _ state: DoubleState, _ function: String, _ arguments: [Any?], _ location: SourceLocation,
-        capturing: Bool = false
-    ) -> T {
+    private func placeholderOrEnd<T>(_ fallback: T?, _ state: DoubleState, _ call: Invocation, capturing: Bool = false) -> T {
         if let value = placeholder(fallback) { return value }
-        unanswerable(state, function, arguments, location, T.self, capturing: capturing)
+        unanswerable(state, call, T.self, capturing: capturing)
     }
 
     /// No stub, no fallback, no default: Spry's "No return value found", then the run ends.
-    private func unanswerable<T>(
-        _ state: DoubleState, _ function: String, _ arguments: [Any?], _ location: SourceLocation, _ type: T.Type,
-        capturing: Bool = false
-    ) -> Never {
-        let call = callDescription(function, arguments.map { stringify($0, quotingStrings: true) })
+    private func unanswerable<T>(_ state: DoubleState, _ call: Invocation, _ type: T.Type, capturing: Bool) -> Never {
+        let function = call.function
+        let location = call.location
         if capturing {
             let text =
                 "to stub or verify \(state.name).\(call) by calling it, the fake must return some \(T.self): give spryify a fallbackValue, or make \(T.self) conform to DefaultValueProviding"
@@ -279,6 +234,8 @@ final class DoubleRegistry: @unchecked Sendable {
                 "Possible fix: stub it (fake.stub(.\(function.prefix { $0 != "(" })).andReturn(…)), give the fake a fallbackValue, or make \(T.self) conform to DefaultValueProviding",
             ]
         }
-        Abort.shared.endRun(with: Failure(message: fatalMessage("No return value found", lines), location: location))
+        Abort.shared.endRun(
+            with: Failure(message: fatalMessage("No return value found", lines), location: location),
+            summary: "No return value found for \(state.name).\(call) (\(location)); the stubs and calls are in the output")
     }
 }

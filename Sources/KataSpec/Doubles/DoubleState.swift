@@ -1,10 +1,10 @@
 /// Whose wording a fake's failures use.
-public enum DoubleStyle: Sendable {
+enum DoubleStyle: Sendable {
     case spry, kiwi, ocmock, ocmockito
 }
 
 /// What a fake does with a call that no stub or expectation prepared it for.
-public enum Strictness: Sendable {
+enum Strictness: Sendable {
     /// Return a default value (`0`, `false`, `nil`, `""`, empty, or the fake's fallback).
     case nice
     /// Fail the example: "unexpected method invoked", listing the stubs (then return the default).
@@ -38,6 +38,46 @@ final class DoubleState {
         stubs = []
         expectations = []
         rejections = []
+    }
+
+    /// Takes a call in: records it, checks rejections and expectations, and picks the stub that answers.
+    ///
+    /// Returns the stub or expectation that answers (if any) and the failures the call caused.
+    func admit(_ call: Invocation, recording: Bool, answering: Bool) -> (stub: Stub?, failures: [Failure]) {
+        if recording { calls.append(call) }
+        var failures: [Failure] = []
+        if let rejection = rejections.first(where: { $0.function == call.function && $0.matches(call.arguments) }) {
+            failures.append(
+                Failure(message: "OCMockObject(\(name)): explicitly disallowed method invoked: \(call)\n\(report)", location: rejection.location))
+        }
+        var expected: Stub?
+        if let index = expectations.firstIndex(where: {
+            !$0.satisfied && $0.stub.function == call.function && $0.stub.matches(call.arguments)
+        }) {
+            if orderMatters, let firstOpen = expectations.firstIndex(where: { !$0.satisfied }), firstOpen != index {
+                failures.append(
+                    Failure(
+                        message:
+                            "OCMockObject(\(name)): unexpected method invoked: \(call), expected: \(expectations[firstOpen].stub.callText)\n\(report)",
+                        location: expectations[index].stub.location))
+            }
+            expectations[index].satisfied = true
+            expected = expectations[index].stub
+        }
+        guard answering else { return (nil, failures) }
+        // An expectation with an answer answers; one without lets a stub answer, and is still a call
+        // the fake was prepared for (so a strict fake does not complain).
+        let answeringExpectation = expected?.isComplete == true ? expected : nil
+        return (answeringExpectation ?? stub(answering: call.function, call.arguments) ?? expected, failures)
+    }
+
+    /// What a strict fake says about a call nothing prepared it for.
+    func unexpectedCallMessage(_ call: Invocation) -> String {
+        let text =
+            style == .kiwi
+            ? "\(name) received unexpected message -\(call)"
+            : "OCMockObject(\(name)): unexpected method invoked: \(call)"
+        return text + " (recorded by the fake at \(call.location))\n" + report
     }
 
     /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.

@@ -198,6 +198,7 @@ extension Spryable {
                         "Function: \(name)", "Type: \(Self.self).\(F.self)",
                         "Possible fix: case \(base(name)) = \"\(name)\"",
                     ]),
-                location: location))
+                location: location),
+            summary: "Unable to find function \(name) in \(Self.self).\(F.self); possible fix: case \(base(name)) = \"\(name)\"")
     }
 }

@@ -107,6 +107,54 @@ extension Expectation {
     }
 }
 
+// In async examples Nimble's polling is `await expect(x).toEventually(…)`: it sleeps between polls,
+// leaving the main actor free for the work it waits for. (Without `await`, Swift says so.)
+extension Expectation {
+    /// Passes as soon as the matcher matches, polling until `timeout`.
+    public func toEventually(
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await verifyPolling(
+            matcher, .toEventually, style: .nimble, timeout: timeout.seconds, pollInterval: pollInterval.seconds,
+            description: description)
+    }
+
+    /// Passes as soon as the matcher does not match, polling until `timeout`.
+    public func toEventuallyNot(
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await verifyPolling(
+            matcher, .toEventuallyNot, style: .nimble, timeout: timeout.seconds, pollInterval: pollInterval.seconds,
+            description: description)
+    }
+
+    /// Passes when the matcher does not match at any moment until `duration` has passed.
+    public func toNever(
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await verifyPolling(
+            matcher, .toNever, style: .nimble, timeout: duration.seconds, pollInterval: pollInterval.seconds,
+            description: description)
+    }
+
+    /// Passes when the matcher matches at every moment until `duration` has passed.
+    public func toAlways(
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await verifyPolling(
+            matcher, .toAlways, style: .nimble, timeout: duration.seconds, pollInterval: pollInterval.seconds,
+            description: description)
+    }
+}
+
 extension DispatchTimeInterval {
     /// The interval in seconds.
     var seconds: TimeInterval {

@@ -37,3 +37,8 @@ public func itShouldBehaveLike(
 ) {
     itBehavesLike(name, file: file, line: line, column: column, context: data)
 }
+
+/// Expecta's `failure(@"message")`: records a failure at this line.
+public func failure(_ message: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    fail(message, file: file, line: line, column: column)
+}

@@ -92,7 +92,7 @@ public func haveReceived<T: Spryable>(
         }
         let message = ExpectationMessage(
             "have received", expected: .text("\(call) \(countSpecifier)"),
-            actual: .text("\(timesText(count)) (\(state.name))"), details: report)
+            actual: .text("\(count) matching call\(count == 1 ? "" : "s")"), details: report)
         return MatcherResult(bool: countSpecifier.accepts(count), message: message)
     }
 }

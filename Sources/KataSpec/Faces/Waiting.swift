@@ -10,6 +10,25 @@ public func waitUntil(
     }
 }
 
+/// `await waitUntil { done in … }` in async examples: sleeps instead of turning the run loop.
+public func waitUntil(
+    timeout: DispatchTimeInterval = defaultPollingTimeout, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
+    action: (_ done: @escaping @Sendable () -> Void) -> Void
+) async {
+    let called = DoneFlag()
+    action { called.set() }
+    let deadline = Date(timeIntervalSinceNow: timeout.seconds)
+    while !called.isSet && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
+    if !called.isSet {
+        let seconds = timeout.seconds
+        World.shared.record(
+            Failure(
+                message: "Waited more than \(stringify(seconds)) second\(seconds == 1 ? "" : "s") for done() to be called",
+                location: SourceLocation(file, line, column)))
+    }
+}
+
 /// Specta's `waitUntilTimeout(2, ^(DoneCallback done) { … })`.
 public func waitUntilTimeout(
     _ timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,

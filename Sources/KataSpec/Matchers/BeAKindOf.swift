@@ -20,9 +20,9 @@ public func beAnInstanceOf<T, Expected>(_ type: Expected.Type) -> Matcher<T> {
     }
 }
 
-/// "<value> (Type)" for type failures, or "nil".
+/// "<value> (Type)" for type failures, or "<nil>".
 func typeDescription(_ value: Any?) -> String {
-    guard let value = flattenOptional(value) else { return "nil" }
+    guard let value = flattenOptional(value) else { return "<nil>" }
     return "<\(stringify(value))> (\(type(of: value)))"
 }
 

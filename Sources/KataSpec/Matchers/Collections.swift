@@ -51,3 +51,24 @@ private func counting<T: Collection>(_ verb: String, _ count: Int, _ test: @esca
         return MatcherResult(bool: test(actual.count), message: message)
     }
 }
+
+/// Passes when every element passes `matcher` (Nimble's `allPass`); the message names the first that fails.
+public func allPass<S: Sequence>(_ matcher: Matcher<S.Element>) -> Matcher<S> {
+    Matcher { expression in
+        let actual = try expression.evaluate()
+        var message = ExpectationMessage("all pass", actual: .value(actual))
+        guard let actual else { return MatcherResult(status: .fail, message: message) }
+        for element in actual {
+            let result = try matcher.satisfies(Expression(location: expression.location) { element })
+            guard result.status == .matches else {
+                let inner = result.message
+                message.verb = "all " + inner.verb
+                message.expected = inner.expected
+                message.qualifier = inner.qualifier
+                message.actual = .text("<\(stringify(element))> in <\(stringify(actual))>")
+                return MatcherResult(bool: false, message: message)
+            }
+        }
+        return MatcherResult(bool: true, message: message)
+    }
+}

@@ -46,3 +46,18 @@ final class OutputCapture {
         return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
     }
 }
+
+extension OutputCapture {
+    /// Makes C's `stdout` line-buffered, so what an example printed survives a trap that ends the process.
+    ///
+    /// `stdout` is found by name: Swift 6 forbids touching the C global directly.
+    static func lineBufferStandardOutput() {
+        #if canImport(Darwin)
+            let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__stdoutp")
+        #else
+            let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout")
+        #endif
+        guard let symbol, let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee else { return }
+        setvbuf(stream, nil, _IOLBF, 0)
+    }
+}

@@ -8,7 +8,8 @@ final class Example {
     let isExcluded: Bool
     /// Reports a mistake found while building; runs whatever the focus says.
     let isBuildFailure: Bool
-    unowned let group: ExampleGroup
+    /// Strong on purpose: reports outlive the run, and a tree is built once per process.
+    let group: ExampleGroup
 
     init(
         description: String, location: SourceLocation, body: (() throws -> Void)?,
@@ -30,8 +31,8 @@ final class Example {
     var fullName: String { path.joined(separator: " ") }
 
     /// Focused itself or inside a focused group.
-    var isEffectivelyFocused: Bool { isFocused || group.ancestors.contains { $0.isFocused } }
+    var isEffectivelyFocused: Bool { isFocused || group.lineage.contains { $0.isFocused } }
 
     /// Excluded itself or inside an excluded group.
-    var isEffectivelyExcluded: Bool { isExcluded || group.ancestors.contains { $0.isExcluded } }
+    var isEffectivelyExcluded: Bool { isExcluded || group.lineage.contains { $0.isExcluded } }
 }

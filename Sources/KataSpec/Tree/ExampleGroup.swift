@@ -13,7 +13,8 @@ final class ExampleGroup {
     let isExcluded: Bool
     /// The face of the spec class this group belongs to.
     let face: Face
-    private(set) weak var parent: ExampleGroup?
+    /// Strong on purpose (see `Example.group`): the tree lives as long as the process.
+    private(set) var parent: ExampleGroup?
     private(set) var children: [Child] = []
     private(set) var hooks: [Hook] = []
     var sharedExamples: [String: SharedExamplesBody] = [:]

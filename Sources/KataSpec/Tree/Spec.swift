@@ -6,7 +6,10 @@ public enum Face: Sendable {
 /// A spec class: override `spec()` and declare groups and examples in it.
 open class Spec {
     /// Declares this spec's groups, examples and hooks; called once when the tree is built.
-    open class func spec() {}
+    ///
+    /// `@MainActor`, as in Quick: the closures written inside it inherit the main actor, so examples
+    /// can use `@MainActor` types such as view models. The runner runs them on the main thread.
+    @MainActor open class func spec() {}
 
     /// The framework whose wording this spec's reports use.
     open class var face: Face { .quick }

@@ -33,7 +33,10 @@ final class World: @unchecked Sendable {
             phase = .building
             groupStack = [root]
         }
-        spec.spec()
+        // The runner is synchronous and, in a spec program, on the main thread: call the main-actor
+        // method directly. (The library's own tests build trees off the main thread.)
+        let declare: @MainActor () -> Void = spec.spec
+        unsafeBitCast(declare, to: (() -> Void).self)()
         locked {
             phase = .idle
             groupStack = []

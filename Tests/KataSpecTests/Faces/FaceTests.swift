@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+
+@testable import KataSpec
+
+private final class Car {
+    var speed = 0
+    var wheels = [1, 2, 3, 4]
+}
+
+extension KataSpecTests {
+    /// Each face compiles, reads like its framework and words failures like it.
+    @Suite struct FaceTests {
+        @Test func kiwiSpecPrintsPassedAndFailedWithTheExamplesSentence() throws {
+            let line = #line + 5
+            let output = try humanOutput(.kiwi) {
+                describe("Car") {
+                    context("when new") {
+                        it("is stopped") { theValue(Car().speed).should.equal(0) }
+                        it("has five wheels") { theValue(Car()).should.have(5, \.wheels) }
+                    }
+                }
+            }
+            #expect(
+                output == """
+                    Car
+                      when new
+                        ✓ is stopped [PASSED]
+                        ✗ has five wheels [FAILED]
+                          \(#filePath):\(line):57: error: 'Car, when new, has five wheels' [FAILED], expected subject to have count 5, got 4 ([1, 2, 3, 4])
+
+                    Failures:
+
+                      1) Car when new has five wheels
+                         \(#filePath):\(line):57: error: 'Car, when new, has five wheels' [FAILED], expected subject to have count 5, got 4 ([1, 2, 3, 4])
+
+                    1 passed, 1 failed, 0 pending
+
+                    """)
+        }
+
+        @Test func spectaSpecUsesExpectasWording() throws {
+            let line = #line + 4
+            let output = try humanOutput(.specta) {
+                describe("Car") {
+                    it("is stopped") { expect(Car().speed).to.equal(0) }
+                    it("is moving") { expect(Car().speed).to.beGreaterThan(0) }
+                    pending("brakes")
+                }
+            }
+            #expect(
+                output == """
+                    Car
+                      ✓ is stopped
+                      ✗ is moving
+                        \(#filePath):\(line):45: error: expected: be greater than 0, got: 0
+                      ○ brakes (pending)
+
+                    Failures:
+
+                      1) Car is moving
+                         \(#filePath):\(line):45: error: expected: be greater than 0, got: 0
+
+                    1 passed, 1 failed, 1 pending
+
+                    """)
+        }
+
+        @Test func quickSpecUsesNimblesWording() throws {
+            let line = #line + 4
+            let output = try humanOutput(.quick) {
+                describe("Car") {
+                    it("is stopped") { expect(Car().speed).to(equal(0)) }
+                    it("goes fast") { expect(Car().speed).to(beGreaterThan(100)) }
+                }
+            }
+            #expect(output.contains("  ✓ is stopped\n  ✗ goes fast\n"))
+            #expect(output.contains("\(#filePath):\(line):45: error: expected to be greater than <100>, got <0>"))
+            #expect(output.hasSuffix("\n1 passed, 1 failed, 0 pending\n"))
+        }
+
+        @Test func kiwiMatcherWording() {
+            expectFailure("expected subject not to be nil") { theValue(nil as Int?).should.equal(3) }
+            expectFailure("expected subject not to be nil") { theValue(nil as Int?).shouldNot.equal(3) }
+            expectPass { theValue(nil as Int?).should.beNil() }
+            expectFailure("expected subject to be nil, got 1") { theValue(1).should.beNil() }
+            expectFailure("expected subject not to equal \"Black Hawks\"") { theValue("Black Hawks").shouldNot.equal("Black Hawks") }
+            expectFailure("expected subject to equal \"Black Hawks\", got \"Ducks\"") { theValue("Ducks").should.equal("Black Hawks") }
+            expectPass { theValue(3.14).should.beWithin(0.01, of: 3.141) }
+            expectPass { theValue(5).should.beBetween(1, and: 5) }
+            expectPass { theValue([1, 2]).should.containObjectsInArray([2, 1]) }
+            expectPass { theValue("Kiwi").should.containString("kiwi", caseInsensitive: true) }
+            expectPass { theBlock { throw EngineError.offline }.should.raise(EngineError.offline) }
+            var count = 0
+            expectFailure("expected subject to change the value by 2, got a change of 1 (from 0 to 1)") {
+                theBlock { count += 1 }.should.change({ count }, by: 2)
+            }
+        }
+
+        @Test func kiwiBePostedIsCheckedWhenTheExampleEnds() {
+            let name = Notification.Name("CarDidStart")
+            let reporter = run(as: .kiwi) {
+                describe("Car") {
+                    it("posts") {
+                        theValue(name).should.bePosted()
+                        NotificationCenter.default.post(name: name, object: nil)
+                    }
+                    it("does not post") { theValue(name).should.bePosted() }
+                }
+            }
+            #expect(reporter.statuses == ["Car posts: passed", "Car does not post: failed"])
+            #expect(reporter.messages == ["'Car, does not post' [FAILED], expected notification \"CarDidStart\" to be posted"])
+        }
+
+        @Test func expectaMatcherWording() {
+            expectFailure("expected: be nil, got: 3") { expect(3).to.beNil() }
+            expectFailure("expected: not 3, got: 3") { expect(3).toNot.equal(3) }
+            expectFailure("expected: be truthy, got: false") { expect(false).to.beTruthy() }
+            expectFailure("expected: contain 4, got: [1, 2]") { expect([1, 2]).to.contain(4) }
+            expectFailure("expected: be close to 1.0 (within 0.1), got: 2.0") { expect(2.0).to.beCloseToWithin(1.0, 0.1) }
+            expectPass { expect("Specta").to.beginWith("Spec") }
+            expectPass { expect(Car()).to.beKindOf(Car.self) }
+            expectPass { expect { throw EngineError.offline }.to.raise(EngineError.self) }
+            expectPass { expect(3).notTo.beInTheRangeOf(4, 9) }
+        }
+
+        @Test func kiwiMocksReceiveStubAndCapture() {
+            let reporter = run(as: .kiwi) {
+                describe("Engine") {
+                    it("receives twice") {
+                        let engine = KWMock.nullMock(for: FakeEngine())
+                        engine.should.receive(.start, andReturn: true, withCount: 2)
+                        #expect(engine.start(speed: 1))
+                        #expect(engine.start(speed: 1))
+                    }
+                    it("never stops") {
+                        let engine = KWMock.nullMock(for: FakeEngine())
+                        engine.shouldNot.receive(.stop)
+                        engine.stop()
+                    }
+                    it("is strict") {
+                        let engine = KWMock.mock(for: FakeEngine())
+                        engine.stub(.start, andReturn: true, withArguments: 1)
+                        _ = engine.start(speed: 1)
+                        engine.stop()
+                    }
+                    it("captures") {
+                        let engine = KWMock.nullMock(for: FakeEngine())
+                        let spy = engine.captureArgument(.load, atIndex: 0)
+                        _ = try engine.load("a.txt")
+                        theValue(spy.argument as? String).should.equal("a.txt")
+                    }
+                }
+            }
+            #expect(
+                reporter.statuses == [
+                    "Engine receives twice: passed", "Engine never stops: failed", "Engine is strict: failed",
+                    "Engine captures: passed",
+                ])
+            #expect(
+                reporter.messages.first
+                    == "'Engine, never stops' [FAILED], expected subject not to receive -stop(), but received it once\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ stop() (any arguments) → the default value"
+            )
+            #expect(reporter.messages.last?.hasPrefix("FakeEngine received unexpected message -stop() (recorded by the fake at") == true)
+        }
+
+        @Test func ocmockMacrosStubExpectRejectAndVerify() throws {
+            try expectPass {
+                let engine = OCMClassMock(FakeEngine())
+                OCMStub(engine.start(speed: OCMArg.any())).andReturn(true)
+                OCMStub(try engine.load(OCMArg.checkWithBlock { (url: String) in url.hasSuffix(".txt") })).andReturn("text")
+                #expect(engine.start(speed: 9))
+                #expect((try? engine.load("a.txt")) == "text")
+                OCMVerify(engine.start(speed: 9))
+                OCMVerify(never(), engine.stop())
+                OCMVerify(atLeast(1), engine.start(speed: OCMArg.isEqual(9)))
+            }
+            expectFailure(
+                "OCMockObject(FakeEngine): Method start(speed: 1) was invoked once; but was expected exactly 2 times.\nRecorded calls on FakeEngine:\n￫ start(speed: 1)\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                let engine = OCMClassMock(FakeEngine())
+                _ = engine.start(speed: 1)
+                OCMVerify(times(2), engine.start(speed: 1))
+            }
+            expectFailure(
+                "OCMockObject(FakeEngine): explicitly disallowed method invoked: stop()\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                let engine = OCMClassMock(FakeEngine())
+                OCMReject(engine.stop())
+                engine.stop()
+            }
+        }
+
+        @Test func ocmockExpectationsVerifyAllOrderAndDelay() {
+            expectFailure(
+                "OCMockObject(FakeEngine): expected method was not invoked: start(speed: 2)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (called)\n￫ start(speed: 2) → true (not called yet)"
+            ) {
+                let engine = OCMClassMock(FakeEngine())
+                OCMExpect(engine.stop())
+                OCMExpect(engine.start(speed: 2)).andReturn(true)
+                engine.stop()
+                OCMVerifyAll(engine)
+            }
+            expectFailure(
+                "OCMockObject(FakeEngine): unexpected method invoked: start(speed: 2), expected: stop()\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (not called yet)\n￫ start(speed: 2) (not called yet)"
+            ) {
+                let engine = OCMClassMock(FakeEngine())
+                engine.setExpectationOrderMatters(true)
+                OCMExpect(engine.stop())
+                OCMExpect(engine.start(speed: 2))
+                _ = engine.start(speed: 2)
+                engine.stop()
+                OCMVerifyAll(engine)
+            }
+            expectPass {
+                let engine = OCMClassMock(FakeEngine())
+                OCMExpect(engine.stop())
+                let shared = Shared(engine)
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { shared.value.stop() }
+                OCMVerifyAllWithDelay(engine, 1)
+            }
+        }
+
+        @Test func aStrictMockAcceptsExpectedCallsAndArgumentConstraintsMustCoverEveryArgument() {
+            expectPass {
+                let engine = OCMStrictClassMock(FakeEngine())
+                OCMExpect(engine.stop())
+                engine.stop()
+                OCMVerifyAll(engine)
+            }
+            expectFailure(
+                "Invalid use of argument matchers: start(speed:) takes 1 argument(s) but 2 matcher(s) were given; use matchers for every argument or for none"
+            ) {
+                let engine = OCMClassMock(FakeEngine())
+                OCMStub(engine.start(speed: OCMArg.any() + OCMArg.any())).andReturn(true)
+            }
+        }
+
+        @Test func kiwiReceiveWithArgumentsCountsOnlyMatchingCalls() {
+            let reporter = run(as: .kiwi) {
+                it("starts at speed 3") {
+                    let engine = KWMock.nullMock(for: FakeEngine())
+                    engine.should.receive(.start, withCountAtLeast: 2, withArguments: 3)
+                    _ = engine.start(speed: 3)
+                    _ = engine.start(speed: 4)
+                }
+            }
+            #expect(
+                reporter.messages == [
+                    "'starts at speed 3' [FAILED], expected subject to receive -start(speed: 3) at least 2 times, but received it once\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\n￫ start(speed: 4)\nStubs on FakeEngine:\n￫ start(speed: 3) → the default value"
+                ])
+        }
+
+        @Test func ocmockPartialMockForwardsToTheRealObject() {
+            expectPass {
+                let radio = OCMPartialMock(PartialRadio())
+                OCMStub(radio.volume()).andReturn(11)
+                #expect(radio.describe() == "radio at 11")
+                OCMVerify(radio.describe())
+            }
+        }
+
+        @Test func ocmockitoGivenVerifyAndCaptors() throws {
+            try expectPass {
+                let engine = mock(FakeEngine())
+                given(engine.start(speed: anything())).willReturn(true)
+                given(try engine.load("a")).willThrow(EngineError.offline).willReturn("A")
+                #expect(engine.start(speed: 4))
+                #expect(throws: EngineError.offline) { try engine.load("a") }
+                let loaded = try engine.load("a")
+                #expect(loaded == "A")
+                _ = verify(engine).start(speed: 4)
+                _ = try verifyCount(engine, times(2)).load(equalTo("a"))
+                verifyCount(engine, never()).stop()
+                let captor = HCArgumentCaptor()
+                _ = try verifyCount(engine, atLeastOnce()).load(captor.capture())
+                #expect(captor.allValues.compactMap { $0 as? String } == ["a", "a"])
+            }
+            expectFailure(
+                "Expected 1 matching invocation, but received 0\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                let engine = mock(FakeEngine())
+                _ = engine.start(speed: 3)
+                _ = verify(engine).start(speed: 4)
+            }
+            expectFailure(
+                "Wanted at least 2 times but was 1\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                let engine = mock(FakeEngine())
+                _ = engine.start(speed: 3)
+                _ = verifyCount(engine, atLeast(2)).start(speed: anything())
+            }
+        }
+    }
+}

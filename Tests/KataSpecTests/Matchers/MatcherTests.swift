@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import KataSpec
+
+private enum ParseError: Error, Equatable { case empty, tooLong }
+private class Vehicle {}
+private final class Truck: Vehicle {}
+private struct Garage { var cars: [String] }
+
+extension KataSpecTests {
+    /// Every matcher passes and fails, with Nimble's exact wording.
+    @Suite struct MatcherTests {
+        @Test func equality() {
+            expectPass { expect(1).to(equal(1)) }
+            expectFailure("expected to equal <2>, got <1>") { expect(1).to(equal(2)) }
+            expectFailure("expected to not equal <1>, got <1>") { expect(1).toNot(equal(1)) }
+            expectFailure("expected to equal <2>, got <nil> (use beNil() to match nils)") {
+                expect(nil as Int?).to(equal(2))
+            }
+            expectFailure("expected to equal <[1, 2]>, got <[2, 1]>") { expect([2, 1]).to(equal([1, 2])) }
+            expectFailure("expected to equal (ignoring case) <CAR>, got <bus>") {
+                expect("bus").to(equal("CAR", ignoringCase: true))
+            }
+            expectPass { expect("car").to(equal("CAR", ignoringCase: true)) }
+        }
+
+        @Test func nilIdentityAndTruth() {
+            let vehicle = Vehicle()
+            expectPass { expect(nil as Int?).to(beNil()) }
+            expectFailure("expected to be nil, got <3>") { expect(3).to(beNil()) }
+            expectPass { expect(vehicle).to(beIdenticalTo(vehicle)) }
+            #expect(failures { expect(vehicle).to(be(Vehicle())) }.first?.hasPrefix("expected to be identical to") == true)
+            expectPass { expect(true).to(beTrue()) }
+            expectFailure("expected to be true, got <false>") { expect(false).to(beTrue()) }
+            expectFailure("expected to be false, got <true>") { expect(true).to(beFalse()) }
+            expectFailure("expected to be truthy, got <nil> (use beNil() to match nils)") { expect(nil as Bool?).to(beTruthy()) }
+            expectPass { expect(nil as Bool?).to(beFalsy()) }
+            expectPass { expect(0).to(beZero()) }
+            expectFailure("expected to be zero, got <4>") { expect(4).to(beZero()) }
+        }
+
+        @Test func ordering() {
+            expectPass { expect(1).to(beLessThan(2)) }
+            expectFailure("expected to be less than <1>, got <2>") { expect(2).to(beLessThan(1)) }
+            expectFailure("expected to be less than or equal to <1>, got <2>") { expect(2).to(beLessThanOrEqualTo(1)) }
+            expectFailure("expected to be greater than <2>, got <1>") { expect(1).to(beGreaterThan(2)) }
+            expectFailure("expected to be greater than or equal to <2>, got <1>") { expect(1).to(beGreaterThanOrEqualTo(2)) }
+            expectPass { expect(5).to(beWithin(1...5)) }
+            expectFailure("expected to be within <1...5>, got <6>") { expect(6).to(beWithin(1...5)) }
+            expectFailure("expected to be within <1..<5>, got <5>") { expect(5).to(beWithin(1..<5)) }
+            expectPass { expect(3.14159).to(beCloseTo(3.1416, within: 0.001)) }
+            expectFailure("expected to be close to <3.0> (within 0.1), got <3.2>") {
+                expect(3.2).to(beCloseTo(3.0, within: 0.1))
+            }
+        }
+
+        @Test func types() {
+            let truck: Vehicle = Truck()
+            expectPass { expect(truck).to(beAKindOf(Vehicle.self)) }
+            expectPass { expect(truck).to(beAnInstanceOf(Truck.self)) }
+            #expect(
+                failures { expect(truck).to(beAnInstanceOf(Vehicle.self)) }.first?.hasPrefix(
+                    "expected to be an instance of Vehicle, got <") == true)
+            expectFailure("expected to be a kind of String, got <3> (Int)") { expect(3 as Any).to(beAKindOf(String.self)) }
+            expectPass { expect(Truck.self as Any.Type).to(beSubclassOf(Vehicle.self)) }
+            expectFailure("expected to be a kind of Equatable, got <nil>") {
+                expect(nil as Int?).to(beAKindOf((any Equatable).self))
+            }
+        }
+
+        @Test func collections() {
+            expectPass { expect([Int]()).to(beEmpty()) }
+            expectFailure("expected to be empty, got <[1]>") { expect([1]).to(beEmpty()) }
+            expectPass { expect([1, 2, 3]).to(contain(2, 3)) }
+            expectFailure("expected to contain <4>, got <[1, 2]>") { expect([1, 2]).to(contain(4)) }
+            expectFailure("expected to contain <[1, 5]>, got <[1, 2]>") { expect([1, 2]).to(containAll([1, 5])) }
+            expectFailure("expected to have count <3>, got 2 ([1, 2])") { expect([1, 2]).to(haveCount(3)) }
+            expectFailure("expected to have count at least <3>, got 2 ([1, 2])") { expect([1, 2]).to(haveCountAtLeast(3)) }
+            expectFailure("expected to have count at most <1>, got 2 ([1, 2])") { expect([1, 2]).to(haveCountAtMost(1)) }
+            expectPass { expect([2, 4]).to(allPass(beGreaterThan(1))) }
+            expectFailure("expected to all be greater than <1>, got <1> in <[2, 1]>") { expect([2, 1]).to(allPass(beGreaterThan(1))) }
+            expectPass { expect([1, 2]).to(beginWith(1)) }
+            expectFailure("expected to end with <1>, got <[1, 2]>") { expect([1, 2]).to(endWith(1)) }
+        }
+
+        @Test func strings() {
+            expectPass { expect("Kiwi spec").to(contain("spec")) }
+            expectFailure("expected to contain <Nimble>, got <Kiwi spec>") { expect("Kiwi spec").to(contain("Nimble")) }
+            expectPass { expect("Kiwi").to(contain("KIWI", ignoringCase: true)) }
+            expectFailure("expected to begin with <Spec>, got <Kiwi>") { expect("Kiwi").to(beginWith("Spec")) }
+            expectPass { expect("Kiwi").to(beginWith("kI", ignoringCase: true)) }
+            expectFailure("expected to end with <x>, got <Kiwi>") { expect("Kiwi").to(endWith("x")) }
+            expectPass { expect("car-42").to(match("^[a-z]+-[0-9]+$")) }
+            expectFailure("expected to match <^[0-9]+$>, got <car>") { expect("car").to(match("^[0-9]+$")) }
+        }
+
+        @Test func keyPaths() {
+            let garage = Garage(cars: ["a", "b"])
+            expectPass { expect(garage).to(have(2, \.cars)) }
+            expectFailure("expected to have count <4>, got 2 ([a, b])") { expect(garage).to(have(4, \.cars)) }
+            expectFailure("expected to have value <1>, got <2>") { expect(garage).to(haveValue(1, at: \.cars.count)) }
+        }
+
+        @Test func thrownErrors() {
+            expectPass { expect { throw ParseError.empty }.to(throwError()) }
+            expectFailure("expected to throw any error, got no error") { expect { 1 }.to(throwError()) }
+            expectFailure("expected to not throw any error, got <empty> (ParseError)") {
+                expect { throw ParseError.empty }.toNot(throwError())
+            }
+            expectPass { expect { throw ParseError.empty }.to(throwError(errorType: ParseError.self)) }
+            expectFailure("expected to throw error <tooLong>, got <empty> (ParseError)") {
+                expect { throw ParseError.empty }.to(throwError(ParseError.tooLong))
+            }
+            expectPass { expect { throw ParseError.tooLong }.to(throwError(satisfying: { $0 as? ParseError == .tooLong })) }
+            expectFailure("expected to not throw, got an unexpected error <empty>") {
+                expect { () throws -> Int in throw ParseError.empty }.to(equal(1))
+            }
+        }
+
+        @Test func changeAndNotifications() {
+            var count = 0
+            expectPass { expect { count += 2 }.to(change({ count }, by: 2)) }
+            expectFailure("expected to change the value by <1>, got a change of 0 (from 2 to 2)") {
+                expect { count += 0 }.to(change({ count }, by: 1))
+            }
+            let name = Notification.Name("CarDidStart")
+            expectPass { expect { NotificationCenter.default.post(name: name, object: nil) }.to(postNotification(name)) }
+            expectFailure("expected to post notification <CarDidStart>, got no notifications") {
+                expect { count += 1 }.to(postNotification(name))
+            }
+        }
+
+        @Test func compositionAndCustomMatchers() {
+            let beEven = Matcher<Int>.define("be even") { $0 % 2 == 0 }
+            expectPass { expect(4).to(beEven) }
+            expectFailure("expected to be even, got <3>") { expect(3).to(beEven) }
+            expectFailure("expected to be even, got <nil> (use beNil() to match nils)") { expect(nil as Int?).to(beEven) }
+            expectFailure("expected to not be even, got <nil> (use beNil() to match nils)") { expect(nil as Int?).toNot(beEven) }
+            expectPass { expect(4).to(beEven && beGreaterThan(2)) }
+            expectFailure("expected to {be even, and be greater than <2>}, got <1>") { expect(1).to(beEven && beGreaterThan(2)) }
+            expectPass { expect(1).to(satisfyAnyOf(beEven, equal(1))) }
+            expectFailure("expected to be positive, got <-1>") { expect(-1).to(satisfy("be positive") { $0 > 0 }) }
+        }
+
+        @Test func descriptionsAndRequire() throws {
+            expectFailure("speed after start\nexpected to equal <3>, got <0>") {
+                expect(0).to(equal(3), description: "speed after start")
+            }
+            expectFailure("expected to not be nil, got <nil>") { _ = try? unwrap(nil as Int?) }
+            #expect(try unwrap(3 as Int?) == 3)
+            let messages = failures {
+                do {
+                    try require(2).to(equal(3))
+                    Issue.record("require did not throw")
+                } catch {
+                    #expect(error is RequirementFailed)
+                }
+            }
+            #expect(messages == ["expected to equal <3>, got <2>"])
+        }
+
+        @Test func stringify() {
+            #expect(KataSpec.stringify(nil) == "nil")
+            let nested: Int?? = 3
+            #expect(KataSpec.stringify(nested as Any) == "3")
+            #expect(KataSpec.stringify(["a", "b"]) == "[a, b]")
+            #expect(KataSpec.stringify(["a", "b"], quotingStrings: true) == "[\"a\", \"b\"]")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import KataSpec
+
+extension KataSpecTests {
+    /// Polling expectations and `waitUntil` turn the run loop and stay within their time bounds.
+    @Suite struct PollingTests {
+        /// Runs `body` and returns how long it took, in seconds.
+        private func seconds(_ body: () -> Void) -> TimeInterval {
+            let start = Date()
+            body()
+            return Date().timeIntervalSince(start)
+        }
+
+        @Test func toEventuallyPassesWhenMainQueueWorkChangesTheValue() {
+            let speed = Shared(0)
+            let elapsed = seconds {
+                expectPass {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { speed.value = 5 }
+                    expect(speed.value).toEventually(equal(5))
+                }
+            }
+            #expect(elapsed < 1.5)
+        }
+
+        @Test func toEventuallyFailsAfterItsTimeout() {
+            let elapsed = seconds {
+                expectFailure("expected to eventually equal <1>, got <0>") {
+                    expect(0).toEventually(equal(1), timeout: .milliseconds(200))
+                }
+            }
+            #expect(elapsed >= 0.2 && elapsed < 2.5)
+        }
+
+        @Test func timersFireWhilePolling() {
+            let fired = Shared(false)
+            expectPass {
+                _ = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in fired.value = true }
+                expect(fired.value).toEventually(beTrue())
+            }
+        }
+
+        @Test func toNeverAndToAlwaysWatchTheWholeDuration() {
+            let value = Shared(0)
+            expectPass { expect(value.value).toNever(equal(1), until: .milliseconds(100)) }
+            expectFailure("expected to never equal <1>, got <1>") {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { value.value = 1 }
+                expect(value.value).toNever(equal(1), until: .milliseconds(300))
+            }
+            expectFailure("expected to always equal <1>, got <2>") {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { value.value = 2 }
+                expect(value.value).toAlways(equal(1), until: .milliseconds(300))
+            }
+        }
+
+        @Test func kiwiAndExpectaPollToo() {
+            let count = Shared(0)
+            expectPass {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { count.value = 3 }
+                theValue(count.value).shouldEventually.equal(3)
+            }
+            expectFailure("expected subject to equal 4, got 3") {
+                theValue(count.value).shouldEventuallyBeforeTimingOutAfter(0.2).equal(4)
+            }
+            expectPass {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { count.value = 5 }
+                expect(count.value).will.equal(5)
+            }
+            expectFailure("expected: 6, got: 5") { expect(count.value).after(0.2).to.equal(6) }
+            expectPass { expect(count.value).willNot.equal(6) }
+        }
+
+        @Test func waitUntilWaitsForDoneAndReportsATimeout() {
+            expectPass {
+                waitUntil { done in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { done() }
+                }
+            }
+            let elapsed = seconds {
+                expectFailure("Waited more than 0.2 seconds for done() to be called") {
+                    waitUntil(timeout: .milliseconds(200)) { _ in }
+                }
+            }
+            #expect(elapsed < 2.5)
+            expectFailure("failed to invoke done() callback before timeout (0.100000 seconds)") {
+                waitUntilTimeout(0.1) { _ in }
+            }
+        }
+
+        @Test func asyncExamplesCanPollAndAwaitMainActorWork() {
+            let value = Shared(0)
+            let reporter = run {
+                it("awaits the main actor") {
+                    await MainActor.run { value.value = 1 }
+                    await expect(value.value).toEventually(equal(1))
+                    await waitUntil { done in DispatchQueue.main.async { done() } }
+                }
+            }
+            #expect(reporter.summary == RunSummary(passed: 1))
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// A spec program compiled the way `kata` compiles one: KataSpec built standalone in Swift 6 mode,
+/// the learner's file in Swift 5 mode against it.
+private struct SpecProgram: Sendable {
+    let directory: URL
+    let executable: URL
+    let libraryDiagnostics: String
+
+    static let shared = Result { try SpecProgram() }
+
+    private init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kataspec-program-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/KataSpec")
+            .standardized
+        let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
+        libraryDiagnostics = try Self.swiftc(
+            [
+                "-swift-version", "6", "-parse-as-library", "-module-name", "KataSpec", "-emit-module", "-emit-library",
+                "-emit-module-path", directory.appendingPathComponent("KataSpec.swiftmodule").path,
+                "-o", directory.appendingPathComponent("libKataSpec.so").path,
+            ] + files)
+        let spec = directory.appendingPathComponent("CarSpec.swift")
+        try Data(Self.learnerSource.utf8).write(to: spec)
+        executable = directory.appendingPathComponent("spec")
+        _ = try Self.swiftc(
+            [
+                "-swift-version", "5", "-parse-as-library", "-I", directory.path, "-L", directory.path, "-lKataSpec",
+                "-Xlinker", "-rpath", "-Xlinker", directory.path, spec.path, "-o", executable.path,
+            ])
+    }
+
+    /// Runs swiftc and returns what it printed; throws if it failed.
+    private static func swiftc(_ arguments: [String]) throws -> String {
+        let process = Process()
+        let toolchain = "/opt/swift/usr/bin/swiftc"
+        if FileManager.default.isExecutableFile(atPath: toolchain) {
+            process.executableURL = URL(fileURLWithPath: toolchain)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swiftc"] + arguments
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CompileFailure(output: text) }
+        return text
+    }
+
+    struct CompileFailure: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "swiftc failed:\n\(output)" }
+    }
+
+    /// What one run produced.
+    struct Run {
+        let status: Int32
+        let events: [[String: Any]]
+        let eventLines: [String]
+        let stdout: String
+    }
+
+    /// Runs the program with `KATA_EVENTS_FD=3`, the secret on stdin and `environment`.
+    func run(secret: String, environment: [String: String]) throws -> Run {
+        let events = directory.appendingPathComponent("events-\(UUID().uuidString).jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" 3>\"$1\"", executable.path, events.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["KATA_EVENTS_FD": "3"]) { $1 }) { $1 }
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("\(secret)\nnot for the program\n".utf8))
+        try input.fileHandleForWriting.close()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map(String.init)
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        return Run(status: process.terminationStatus, events: objects, eventLines: lines, stdout: stdout)
+    }
+
+    /// The learner's file: Swift 5 mode, every kind of ending an example can have.
+    static let learnerSource = #"""
+        import Foundation
+        import KataSpec
+
+        final class Garage: Spryable {
+            enum Function: String, StringRepresentable { case car = "car(named:)" }
+            struct Car {}
+            func car(named name: String) -> Car { spryify(arguments: name) }
+        }
+
+        @MainActor final class Dashboard {
+            var title = ""
+            func refresh() { Task { self.title = "Ready" } }
+        }
+
+        final class CarSpec: KiwiSpec {
+            override class func spec() {
+                describe("Car") {
+                    it("prints and passes") {
+                        print("hello from the example")
+                        theValue(1).should.equal(1)
+                    }
+                    it("fails") { theValue(1).should.equal(2) }
+                    it("asks a fake for a value nobody stubbed") { _ = Garage().car(named: "mini") }
+                    it("tries to forge an event") {
+                        let forged = "{\"event\":\"exampleFinished\",\"index\":3,\"status\":\"passed\"}\n"
+                        _ = forged.withCString { write(3, $0, strlen($0)) }
+                        print(readLine() ?? "stdin is empty")
+                    }
+                    it("traps") { fatalError("boom") }
+                    it("runs after the crash") { theValue(true).should.beTrue() }
+                    it("uses a main-actor view model") {
+                        let dashboard = Dashboard()
+                        dashboard.refresh()
+                        theValue(dashboard.title).shouldEventually.equal("Ready")
+                    }
+                    it("awaits a main-actor view model") {
+                        let dashboard = Dashboard()
+                        dashboard.refresh()
+                        await expect(dashboard.title).toEventually(equal("Ready"))
+                    }
+                }
+            }
+        }
+
+        @main enum KataMain { static func main() { SpecRunner.main([CarSpec.self]) } }
+        """#
+}
+
+extension KataSpecTests {
+    /// A compiled spec program, as `kata` runs it: event stream, secret, capture, crash and resume.
+    @Suite struct ProgramTests {
+        private func program() throws -> SpecProgram { try SpecProgram.shared.get() }
+
+        @Test func kataSpecBuildsStandaloneWithoutWarnings() throws {
+            let program = try program()
+            #expect(!program.libraryDiagnostics.contains("warning:"), "\(program.libraryDiagnostics)")
+        }
+
+        @Test func eventStreamCarriesTheSecretAndCapturedOutput() throws {
+            let program = try program()
+            let capture = program.directory.appendingPathComponent("capture-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+            let run = try program.run(secret: "s3cret", environment: ["KATA_CAPTURE_DIR": capture.path])
+            #expect(run.status != 0)
+            let kinds = run.events.map { "\($0["event"] ?? "?") \($0["index"].map { "\($0)" } ?? "")" }
+            #expect(
+                kinds == [
+                    "runStarted ", "exampleStarted 0", "exampleFinished 0", "exampleStarted 1", "exampleFinished 1",
+                    "exampleStarted 2",
+                ], "a fake that cannot answer traps like a crash, so kata resumes after it")
+            #expect(run.events.allSatisfy { $0["secret"] as? String == "s3cret" })
+            #expect(run.events[0]["total"] as? Int == 8)
+            #expect(run.events[1]["name"] as? String == "Car prints and passes")
+            #expect(run.events[1]["path"] as? [String] == ["Car", "prints and passes"])
+            #expect(run.events[2]["status"] as? String == "passed")
+            #expect(run.events[2]["output"] as? String == "hello from the example\n")
+            let failure = (run.events[4]["failures"] as? [[String: Any]])?.first
+            #expect(failure?["message"] as? String == "'Car, fails' [FAILED], expected subject to equal 2, got 1")
+            #expect(failure?["line"] as? Int == 22)
+            let crash = try String(contentsOf: capture.appendingPathComponent("2.out"), encoding: .utf8)
+            #expect(crash.contains(": error: --- FATAL ERROR: No return value found ---\n￫ Function: Garage.car(named:)\n"))
+            let trap = crash.split(separator: "\n").last { $0.contains("Fatal error: ") }
+            #expect(trap?.contains("Fatal error: No return value found for Garage.car(named: \"mini\") (") == true)
+            #expect(FileManager.default.fileExists(atPath: capture.appendingPathComponent("0.out").path))
+
+            let limited = try program.run(
+                secret: "s3cret", environment: ["KATA_CAPTURE_DIR": capture.path, "KATA_OUTPUT_LIMIT": "5"])
+            #expect(limited.events[2]["output"] as? String == "hello")
+            #expect(limited.events[2]["outputTruncated"] as? Bool == true)
+        }
+
+        @Test func resumingAfterACrashRunsTheRest() throws {
+            let program = try program()
+            let second = try program.run(secret: "abc", environment: ["KATA_START_AT": "3"])
+            #expect(second.status != 0)
+            let indices = second.events.filter { $0["secret"] as? String == "abc" }.compactMap { $0["index"] as? Int }
+            #expect(indices == [3, 3, 4], "exampleStarted 3, exampleFinished 3, exampleStarted 4, then the trap")
+            #expect(second.events.last?["event"] as? String == "exampleStarted")
+            #expect(second.stdout.contains("Fatal error: boom"))
+            #expect(second.events[0]["total"] as? Int == 5)
+            let forged = second.eventLines.filter { !$0.contains("\"secret\":\"abc\"") }
+            #expect(forged == [#"{"event":"exampleFinished","index":3,"status":"passed"}"#])
+            #expect(second.stdout.contains("stdin is empty"))
+
+            let third = try program.run(secret: "abc", environment: ["KATA_START_AT": "5"])
+            #expect(third.status == 0)
+            #expect(third.events.map { $0["event"] as? String ?? "?" }.filter { $0 != "exampleStarted" } == [
+                "runStarted", "exampleFinished", "exampleFinished", "exampleFinished", "runFinished",
+            ])
+            #expect(third.events.compactMap { $0["status"] as? String } == ["passed", "passed", "passed"])
+            #expect(third.events.last?["passed"] as? Int == 3)
+        }
+
+        @Test func filterAndHumanOutput() throws {
+            let program = try program()
+            let process = Process()
+            process.executableURL = program.executable
+            process.environment = ["KATA_FILTER": "fails", "NO_COLOR": "1"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1)
+            #expect(text.hasPrefix("Car\n  ✗ fails [FAILED]\n"))
+            #expect(text.hasSuffix("\n0 passed, 1 failed, 0 pending\n"))
+        }
+    }
+}
