@@ -5,7 +5,8 @@ Usage: bench/bench.py path/to/kata [--runs N]
 
 Workloads (exercise `add` of the end-to-end fixture workbook):
   warm check after an edit   kata check, the KataSpec library cached, the learner's file changed each run
-  bare swiftc                swiftc compile + link + run of exactly the sources kata generated (the baseline)
+  bare swiftc                swiftc compile + link + run of exactly the sources kata generated, with kata's
+                             flags (the baseline)
   unchanged re-check         kata check with nothing changed (answered from the verdict cache)
   first check ever           kata check with no cache at all (builds the KataSpec library first)
   SwiftPM per exercise       a generated package (KataSpec target + exercise target): swift build + run,
@@ -61,7 +62,8 @@ def main():
     folder = sorted(glob.glob(os.path.join(workbook, ".kata/build/add-*/specs")))[-1]
     library = glob.glob(os.path.join(workbook, ".kata/cache/kataspec/*/"))[0]
     sources = sorted(f for f in os.listdir(folder) if f.endswith(".swift"))
-    swiftc = ["swiftc", "-swift-version", "5", "-Onone", "-parse-as-library", "-module-name", "Exercise",
+    # The same flags kata uses (whole-module mode is about 30% faster than swiftc's default batch mode here).
+    swiftc = ["swiftc", "-swift-version", "5", "-Onone", "-wmo", "-parse-as-library", "-module-name", "Exercise",
               "-I", library, "-L", library, "-lKataSpec", "-Xlinker", "-rpath", "-Xlinker", library,
               "-o", "bare-program"] + sources
     warm, bare, cached = [], [], []

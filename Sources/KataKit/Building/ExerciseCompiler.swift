@@ -12,7 +12,7 @@ public struct ExerciseCompiler: Sendable {
     public var library: SpecLibrary
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
-    static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-module-name", "Exercise",
+    static let flags = ["-swift-version", "5", "-Onone", "-wmo", "-parse-as-library", "-module-name", "Exercise",
                         "-diagnostic-style", "llvm", "-suppress-warnings"]
 
     public init(toolchain: Toolchain, library: SpecLibrary) {

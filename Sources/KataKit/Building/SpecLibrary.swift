@@ -14,7 +14,7 @@ public struct SpecLibrary: Sendable {
     /// The cache key (a hash of sources, compiler version and flags).
     public let key: String
 
-    static let flags = ["-swift-version", "6", "-Onone", "-parse-as-library", "-module-name", "KataSpec", "-emit-library"]
+    static let flags = ["-swift-version", "6", "-Onone", "-wmo", "-parse-as-library", "-module-name", "KataSpec", "-emit-library"]
 
     /// Where the KataSpec sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata` binary.
     public static func locateSources(
@@ -41,15 +41,8 @@ public struct SpecLibrary: Sendable {
         sources: URL, toolchain: Toolchain, cache: URL, willBuild: () -> Void = {}
     ) throws(BuildError) -> (library: SpecLibrary, built: Bool) {
         let files = sourceFiles(in: sources)
-        var hash = SHA256()
-        hash.update(field: toolchain.version)
-        for flag in flags { hash.update(field: flag) }
-        for file in files {
-            hash.update(field: String(file.path.dropFirst(sources.path.count)))
-            hash.update(field: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
-        }
-        let key = String(hash.hexDigest().prefix(24))
         let root = cache.appendingPathComponent("kataspec")
+        let key = contentKey(files: files, sources: sources, toolchain: toolchain, root: root)
         let directory = root.appendingPathComponent(key)
         let library = SpecLibrary(directory: directory, key: key)
         if library.isComplete { return (library, false) }
@@ -59,6 +52,32 @@ public struct SpecLibrary: Sendable {
             try build(files: files, into: directory, toolchain: toolchain)
             return (library, true)
         }
+    }
+
+    /// The hash of the sources' contents, the compiler and the flags. Hashing 200 KB on every check
+    /// would cost more than the rest of an unchanged check, so the key is remembered under a hash of
+    /// the files' paths, sizes and modification times, and recomputed only when one of those changes.
+    private static func contentKey(files: [URL], sources: URL, toolchain: Toolchain, root: URL) -> String {
+        var stamp = SHA256()
+        stamp.update(field: toolchain.version)
+        for file in files {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            stamp.update(field: "\(file.path)|\(attributes?[.size] ?? 0)|\(modified)")
+        }
+        let remembered = root.appendingPathComponent("keys/\(stamp.hexDigest().prefix(24))")
+        if let key = try? String(contentsOf: remembered, encoding: .utf8), key.count == 24 { return key }
+        var hash = SHA256()
+        hash.update(field: toolchain.version)
+        for flag in flags { hash.update(field: flag) }
+        for file in files {
+            hash.update(field: String(file.path.dropFirst(sources.path.count)))
+            hash.update(field: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+        }
+        let key = String(hash.hexDigest().prefix(24))
+        try? FileManager.default.createDirectory(at: remembered.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(key.utf8).write(to: remembered, options: .atomic)
+        return key
     }
 
     /// The compiler flags that let an exercise import and link this library.
