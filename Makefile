@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build run test release clean
+.PHONY: all setup build run test verify bench release clean
 
 all: build
 
@@ -22,6 +22,13 @@ test: setup
 	$(SWIFT) test --skip-build
 	@scripts/setup-site-tests.sh
 	KATA_BIN="$(BIN)/kata" Tests/Site/run-site-tests.sh
+	"$(BIN)/kata" verify
+
+verify: build
+	"$(BIN)/kata" verify
+
+bench: setup
+	bench/run.sh
 
 release: setup
 	$(SWIFT) build -c release --product kata

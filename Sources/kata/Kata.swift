@@ -14,7 +14,9 @@ struct Kata: ParsableCommand {
             2 on a usage error (an unknown option, a missing argument).
             """,
         version: "0.1.0",
-        subcommands: [Next.self, List.self, Hint.self, Reset.self, BuildSite.self]
+        subcommands: [
+            Next.self, Check.self, List.self, Hint.self, Reset.self, Watch.self, Verify.self, BuildSite.self,
+        ]
     )
 
     /// Runs the command; usage errors exit with status 2 (ArgumentParser's default is 64).

@@ -52,6 +52,8 @@ struct KataRunner {
         environment["NO_COLOR"] = "1"
         environment["COLUMNS"] = "80"
         environment.removeValue(forKey: "KATA_WORKBOOK")
+        // One KataSpec build shared by every test (it is keyed by its sources, so it is never stale).
+        environment["KATA_LIBRARY_CACHE"] = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe()
@@ -75,6 +77,12 @@ struct KataRunner {
         text = stamp.stringByReplacingMatches(
             in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "<time>")
         return text
+    }
+
+    /// Writes a file of the workbook copy, creating its folder.
+    func write(_ path: String, _ text: String) throws {
+        try FileManager.default.createDirectory(at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file(path))
     }
 
     /// A file of the workbook copy.

@@ -8,6 +8,10 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case ambiguousPrefix(String, matches: [String])
     /// A learner file could not be written or backed up.
     case cannotWrite(path: String, reason: String)
+    /// `kata check` of an exercise whose file the learner has not created yet.
+    case noLearnerFile(id: String, path: String)
+    /// `kata check` with no id when every exercise is solved.
+    case nothingToCheck
 
     /// The message for the user.
     public var description: String {
@@ -20,6 +24,10 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
             "'\(prefix)' could be any of \(matches.map { "'\($0)'" }.joined(separator: ", ")); type more of the id"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); nothing was changed"
+        case .noLearnerFile(let id, let path):
+            "\(path) does not exist yet; run kata next (or kata reset \(id)) to create it from the starter"
+        case .nothingToCheck:
+            "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
         }
     }
 

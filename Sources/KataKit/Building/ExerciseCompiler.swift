@@ -1,0 +1,63 @@
+import Foundation
+
+/// Compiles a generated program against the cached KataSpec library.
+public struct ExerciseCompiler: Sendable {
+    /// What came of a compile.
+    public enum Outcome: Sendable {
+        case built(URL)
+        case failed([CompilerDiagnostic], output: String)
+    }
+
+    public var toolchain: Toolchain
+    public var library: SpecLibrary
+
+    /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
+    static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-module-name", "Exercise",
+                        "-diagnostic-style", "llvm", "-suppress-warnings"]
+
+    public init(toolchain: Toolchain, library: SpecLibrary) {
+        self.toolchain = toolchain
+        self.library = library
+    }
+
+    /// Writes the program's files into `folder` and compiles them into `folder/program`.
+    public func compile(_ program: GeneratedProgram, in folder: URL) throws(BuildError) -> Outcome {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(at: folder)
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in program.files {
+                try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
+            }
+        } catch {
+            throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
+        }
+        let binary = folder.appendingPathComponent("program")
+        let arguments = Self.flags + library.linkFlags + ["-o", binary.path] + program.files.map(\.name)
+        let result: ExternalCommand.Result
+        do {
+            result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder).run()
+        } catch {
+            throw .cannotWrite(path: binary.path, reason: (error as NSError).localizedDescription)
+        }
+        if result.status == 0 { return .built(binary) }
+        return .failed(CompilerDiagnostic.parse(result.output), output: result.output)
+    }
+
+    /// Type-checks one plain example block (script mode, no linking): `kata verify` uses it.
+    public func typecheck(code: String, path: String, line: Int, in folder: URL) throws(BuildError) -> [CompilerDiagnostic]? {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("main.swift")
+        let contents = "import Foundation\nimport KataSpec\n#sourceLocation(file: \"\(path)\", line: \(line))\n\(code)\n#sourceLocation()\n"
+        do {
+            try Data(contents.utf8).write(to: file)
+        } catch {
+            throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
+        }
+        let arguments = ["-typecheck", "-swift-version", "5", "-diagnostic-style", "llvm", "-suppress-warnings",
+                         "-I", library.directory.path, file.path]
+        guard let result = try? ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder).run()
+        else { throw .cannotWrite(path: file.path, reason: "cannot run swiftc") }
+        return result.status == 0 ? nil : CompilerDiagnostic.parse(result.output)
+    }
+}

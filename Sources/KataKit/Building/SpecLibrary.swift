@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// KataSpec compiled once into `.kata/cache/kataspec/<key>/`, keyed by its sources, the compiler and the flags,
+/// so that a check compiles only the exercise.
+public struct SpecLibrary: Sendable {
+    /// Folder with `libKataSpec.so` and `KataSpec.swiftmodule`.
+    public let directory: URL
+    /// The cache key (a hash of sources, compiler version and flags).
+    public let key: String
+
+    static let flags = ["-swift-version", "6", "-Onone", "-parse-as-library", "-module-name", "KataSpec", "-emit-library"]
+
+    /// Where the KataSpec sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata` binary.
+    public static func locateSources(
+        workbookRoot: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(BuildError) -> URL {
+        var candidates: [URL] = []
+        if let explicit = environment["KATA_SPEC_SOURCES"], !explicit.isEmpty {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
+        candidates.append(workbookRoot.appendingPathComponent("Sources/KataSpec"))
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            candidates.append(folder.appendingPathComponent("Sources/KataSpec"))
+            folder = folder.deletingLastPathComponent()
+        }
+        for candidate in candidates where !sourceFiles(in: candidate).isEmpty {
+            return candidate.standardizedFileURL
+        }
+        throw .noSpecSources(searched: Array(candidates.prefix(3).map(\.path)))
+    }
+
+    /// The library for these sources, built now if the cache has none. `built` says whether it was.
+    public static func prepare(
+        sources: URL, toolchain: Toolchain, cache: URL, willBuild: () -> Void = {}
+    ) throws(BuildError) -> (library: SpecLibrary, built: Bool) {
+        let files = sourceFiles(in: sources)
+        var hash = SHA256()
+        hash.update(field: toolchain.version)
+        for flag in flags { hash.update(field: flag) }
+        for file in files {
+            hash.update(field: String(file.path.dropFirst(sources.path.count)))
+            hash.update(field: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+        }
+        let key = String(hash.hexDigest().prefix(24))
+        let root = cache.appendingPathComponent("kataspec")
+        let directory = root.appendingPathComponent(key)
+        let library = SpecLibrary(directory: directory, key: key)
+        if library.isComplete { return (library, false) }
+        return try FileLock(root.appendingPathComponent(".lock")).holding { () throws(BuildError) in
+            if library.isComplete { return (library, false) }
+            willBuild()
+            try build(files: files, into: directory, toolchain: toolchain)
+            return (library, true)
+        }
+    }
+
+    /// The compiler flags that let an exercise import and link this library.
+    public var linkFlags: [String] {
+        ["-I", directory.path, "-L", directory.path, "-lKataSpec", "-Xlinker", "-rpath", "-Xlinker", directory.path]
+    }
+
+    private var isComplete: Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("complete").path)
+    }
+
+    private static func build(files: [URL], into directory: URL, toolchain: Toolchain) throws(BuildError) {
+        let staging = directory.deletingLastPathComponent().appendingPathComponent(".building-\(getpid())")
+        try? FileManager.default.removeItem(at: staging)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
+        }
+        let arguments = flags + [
+            "-emit-module", "-emit-module-path", staging.appendingPathComponent("KataSpec.swiftmodule").path,
+            "-o", staging.appendingPathComponent("libKataSpec.so").path,
+        ] + files.map(\.path)
+        let result: ExternalCommand.Result
+        do {
+            result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: staging).run()
+        } catch {
+            throw .specLibraryFailed(output: (error as NSError).localizedDescription)
+        }
+        guard result.status == 0 else {
+            try? FileManager.default.removeItem(at: staging)
+            throw .specLibraryFailed(output: result.output)
+        }
+        _ = FileManager.default.createFile(atPath: staging.appendingPathComponent("complete").path, contents: Data())
+        try? FileManager.default.removeItem(at: directory)
+        guard rename(staging.path, directory.path) == 0 else {
+            throw .cannotWrite(path: directory.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    static func sourceFiles(in folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+            .map(\.standardizedFileURL).sorted { $0.path < $1.path }
+    }
+}

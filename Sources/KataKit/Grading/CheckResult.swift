@@ -1,0 +1,48 @@
+import Foundation
+
+/// The verdict on one exercise, with everything the reports show. Cached by ``VerdictCache``.
+public struct CheckResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
+        /// Everything the exercise asks holds.
+        case passed
+        /// It compiled and ran, and something failed (or a mutant survived).
+        case failed
+        /// It did not compile.
+        case compileError
+        /// It could not be judged: no examples, a crash outside any example, no spec class.
+        case error
+    }
+
+    /// One mutant of a specify exercise, and whether the learner's specs noticed it.
+    public struct MutantResult: Codable, Sendable, Equatable {
+        public var name: String
+        public var note: String
+        public var caught: Bool
+        /// The examples that failed against it (the ones that caught it).
+        public var caughtBy: [String]
+        /// How long its run took.
+        public var report: RunReport?
+    }
+
+    public var id: String
+    public var kind: Exercise.Kind
+    public var status: Status
+    /// For a compile error: what the compiler said (files relative to the workbook root).
+    public var diagnostics: [CompilerDiagnostic]
+    /// The raw compiler output, when it could not be parsed into diagnostics.
+    public var compilerOutput: String?
+    /// The run of the chapter's specs (implement) or of the learner's specs against the subject (specify).
+    public var run: RunReport?
+    /// Specify exercises: each mutant's result, in chapter order (empty until the subject run passes).
+    public var mutants: [MutantResult]
+    /// Why the result is `error`, or a short explanation of a failure that is not about one example.
+    public var message: String?
+    /// Seconds the check took (a cached answer reports its own time).
+    public var duration: Double
+    /// Whether this answer came from the verdict cache.
+    public var cached = false
+
+    public var caughtCount: Int { mutants.count { $0.caught } }
+}
+
+extension Exercise.Kind: Codable {}

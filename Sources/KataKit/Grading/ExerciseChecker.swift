@@ -1,0 +1,167 @@
+import Foundation
+
+/// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
+public struct ExerciseChecker: Sendable {
+    /// Bumped when grading changes, so that old cached verdicts are not reused.
+    static let gradingVersion = "kata-grading-2"
+
+    public let workbook: Workbook
+    public let compiler: ExerciseCompiler
+    public let cache: VerdictCache
+    /// Where programs are built: `.kata/build`.
+    let buildRoot: URL
+    /// How many programs build and run at once (specify exercises have one per mutant).
+    public var width: Int
+
+    /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time).
+    public init(
+        workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment,
+        willBuildLibrary: () -> Void = {}
+    ) throws(BuildError) {
+        let kata = workbook.root.appendingPathComponent(".kata")
+        let cacheRoot = kata.appendingPathComponent("cache")
+        // KATA_LIBRARY_CACHE lets several workbooks (a classroom's, or the test suite's) share one KataSpec build.
+        let libraryCache = environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? cacheRoot
+        let toolchain = try Toolchain.locate(cache: libraryCache, environment: environment)
+        let sources = try SpecLibrary.locateSources(workbookRoot: workbook.root, environment: environment)
+        let library = try SpecLibrary.prepare(
+            sources: sources, toolchain: toolchain, cache: libraryCache, willBuild: willBuildLibrary
+        ).library
+        self.workbook = workbook
+        self.compiler = ExerciseCompiler(toolchain: toolchain, library: library)
+        self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"))
+        self.buildRoot = kata.appendingPathComponent("build")
+        self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Checks `exercise` against `contents`, the file at `path` (relative to the workbook root).
+    public func check(
+        _ exercise: Exercise, path: String, contents: String, useCache: Bool = true
+    ) throws(BuildError) -> CheckResult {
+        let start = Date()
+        let limits = RunLimits.defaults(timeout: exercise.timeout)
+        let generator = ProgramGenerator(
+            chapterPath: relativePath(workbook.chapter(of: exercise).url), filePath: path, fileContents: contents,
+            limits: limits)
+        let programs = generator.programs(for: exercise)
+        let key = cacheKey(exercise, programs: programs, limits: limits)
+        if useCache, var cached = cache.lookup(key) {
+            cached.duration = Date().timeIntervalSince(start)
+            cached.cached = true
+            return cached
+        }
+        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path)
+        result.duration = Date().timeIntervalSince(start)
+        if result.status != .error { cache.store(result, key: key) }
+        return result
+    }
+
+    private func grade(
+        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String
+    ) throws(BuildError) -> CheckResult {
+        var result = CheckResult(
+            id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
+            mutants: [], message: nil, duration: 0)
+        guard let first = programs.first else {
+            result.message = "the exercise has nothing to run against: add a subject block to the chapter"
+            return result
+        }
+        if first.specClasses.isEmpty {
+            result.message = exercise.kind == .specify
+                ? "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
+                : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, KiwiSpec, SpectaSpec or Spec)"
+            return result
+        }
+        let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
+        // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
+        let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
+        defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        let runner = ProgramRunner(
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
+        let compiler = self.compiler
+        let builds = parallelMap(programs, width: width) { program in
+            Result { () throws(BuildError) in
+                try compiler.compile(program, in: folder.appendingPathComponent(program.variant.description))
+            }
+        }
+        let subjectBuild = try builds[0].get()
+        guard case .built(let binary) = subjectBuild else {
+            if case .failed(let diagnostics, let output) = subjectBuild {
+                result.status = .compileError
+                result.diagnostics = diagnostics
+                if diagnostics.isEmpty { result.compilerOutput = output }
+            }
+            return result
+        }
+        let run: RunReport
+        do {
+            run = try runner.run(binary, in: folder.appendingPathComponent(first.variant.description))
+        } catch {
+            throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
+        }
+        result.run = run
+        if let problem = run.problem {
+            result.message = problem
+            return result
+        }
+        let ran = run.examples.count { $0.status != .pending && $0.status != .skipped }
+        if run.failed > 0 || run.timedOutAfter != nil {
+            result.status = .failed
+            if exercise.kind == .specify {
+                result.message = "your specs must pass against the correct code before they can catch mutants; "
+                    + "\(plural(run.failed, "example")) failed against it"
+            }
+            return result
+        }
+        if ran == 0 {
+            result.message = exercise.kind == .specify
+                ? "your spec has no examples that run; add an `it` with an expectation"
+                : "no examples ran"
+            return result
+        }
+        guard exercise.kind == .specify else {
+            result.status = .passed
+            return result
+        }
+        let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
+            let (mutant, build) = pair
+            let folder = folder.appendingPathComponent(GeneratedProgram.Variant.mutant(mutant.name).description)
+            switch build {
+            case .success(.built(let binary)):
+                let report = try? runner.run(binary, in: folder)
+                let caughtBy = report?.examples.filter(\.status.isFailure).map(\.name) ?? []
+                let caught = report == nil || report?.problem != nil || !caughtBy.isEmpty
+                return CheckResult.MutantResult(
+                    name: mutant.name, note: mutant.note, caught: caught, caughtBy: caughtBy, report: report)
+            default:
+                // A mutant that does not compile with specs that compile against the subject is caught by
+                // the compiler; `kata verify` reports it as a chapter mistake.
+                return CheckResult.MutantResult(
+                    name: mutant.name, note: mutant.note, caught: true, caughtBy: ["(did not compile)"], report: nil)
+            }
+        }
+        result.mutants = mutantRuns
+        result.status = mutantRuns.allSatisfy(\.caught) ? .passed : .failed
+        return result
+    }
+
+    private func cacheKey(_ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits) -> String {
+        var hash = SHA256()
+        hash.update(field: Self.gradingVersion)
+        hash.update(field: compiler.toolchain.version)
+        hash.update(field: compiler.library.key)
+        hash.update(field: ExerciseCompiler.flags.joined(separator: " "))
+        hash.update(field: "\(limits)")
+        hash.update(field: exercise.id)
+        for program in programs { hash.update(field: program.fingerprint) }
+        for mutant in exercise.mutants { hash.update(field: mutant.note) }
+        return hash.hexDigest()
+    }
+
+    /// `url` relative to the workbook root.
+    func relativePath(_ url: URL) -> String {
+        let root = workbook.root.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+}

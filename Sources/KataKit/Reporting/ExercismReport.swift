@@ -1,0 +1,64 @@
+import Foundation
+
+/// `results.json` in the Exercism test-runner interface, version 3, with kata's additions for specify
+/// exercises (`mutants`, `score`) and the exercise's id, kind and file under `kata`.
+public struct ExercismReport {
+    let source: SourceText
+    let display: (String) -> String
+
+    public init(workspace: Workspace) {
+        source = SourceText(root: workspace.workbook.root)
+        display = { path in path.hasPrefix("/") ? path : workspace.display(workspace.workbook.url(path)) }
+    }
+
+    /// The JSON object for one result.
+    public func object(_ result: CheckResult, exercise: Exercise, file: String) -> [String: Any] {
+        var object: [String: Any] = ["version": 3]
+        switch result.status {
+        case .passed: object["status"] = "pass"
+        case .failed: object["status"] = "fail"
+        case .compileError, .error: object["status"] = "error"
+        }
+        if result.status == .compileError {
+            object["message"] = result.diagnostics.isEmpty
+                ? (result.compilerOutput ?? "")
+                : result.diagnostics.map { "\(display($0.file)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)" }
+                    .joined(separator: "\n")
+        } else if let message = result.message {
+            object["message"] = message
+        }
+        let examples = result.run?.examples.filter { $0.status != .pending && $0.status != .skipped } ?? []
+        object["tests"] = examples.map { example -> [String: Any] in
+            var test: [String: Any] = ["name": example.name, "test_code": source.block(at: example.line, of: example.file) ?? ""]
+            switch example.status {
+            case .passed: test["status"] = "pass"
+            case .failed: test["status"] = "fail"
+            default: test["status"] = "error"
+            }
+            if !example.failures.isEmpty {
+                test["message"] = example.failures.map { failure in
+                    (failure.file.map { "\(display($0)):\(failure.line ?? example.line): " } ?? "") + failure.message
+                }.joined(separator: "\n")
+            }
+            test["output"] = example.output.isEmpty ? NSNull() : (example.outputTruncated ? example.output + "\n[output cut]" : example.output)
+            return test
+        }
+        if exercise.kind == .specify {
+            object["mutants"] = result.mutants.map { mutant -> [String: Any] in
+                ["name": mutant.name, "note": mutant.note, "status": mutant.caught ? "caught" : "survived",
+                 "caught_by": mutant.caughtBy]
+            }
+            object["score"] = ["caught": result.caughtCount, "total": exercise.mutants.count]
+        }
+        object["kata"] = ["id": exercise.id, "kind": exercise.kind.rawValue, "file": file,
+                          "duration": (result.duration * 1000).rounded() / 1000]
+        return object
+    }
+
+    /// Pretty-printed JSON with sorted keys, ending in a newline.
+    public static func text(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

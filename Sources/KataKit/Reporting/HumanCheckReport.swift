@@ -1,0 +1,170 @@
+import Foundation
+
+/// `kata check` for a person: the results in documentation format, then what to do next.
+public struct HumanCheckReport {
+    public let workspace: Workspace
+    public let style: TerminalStyle
+    let source: SourceText
+
+    public init(workspace: Workspace, style: TerminalStyle) {
+        self.workspace = workspace
+        self.style = style
+        self.source = SourceText(root: workspace.workbook.root)
+    }
+
+    /// The whole report for one check, ending in a newline.
+    public func render(_ result: CheckResult, exercise: Exercise, file: String, cached: Bool = false) -> String {
+        var lines: [String] = []
+        let kind = exercise.kind == .specify ? " · you write the specs" : ""
+        lines.append(style.paint("Checking \(exercise.id)", .bold) + style.paint(" · \(exercise.title)\(kind)", .dim))
+        lines.append(style.paint("  \(file)\(cached ? "  (unchanged since the last check: result from the cache)" : "")", .dim))
+        lines.append("")
+        switch result.status {
+        case .compileError:
+            lines += compileErrors(result)
+            let count = result.diagnostics.count { $0.severity == .error }
+            lines.append("")
+            lines.append(
+                style.paint("✗ Does not compile", .red, .bold)
+                    + " (\(plural(max(count, 1), "error"))). Fix \(count > 1 ? "the first error" : "it") and run "
+                    + style.paint("kata check \(exercise.id)", .bold) + " again.")
+            return lines.joined(separator: "\n") + "\n"
+        case .error where result.run == nil:
+            lines.append(style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem"))
+            return lines.joined(separator: "\n") + "\n"
+        default:
+            break
+        }
+        if let run = result.run {
+            if exercise.kind == .specify { lines.append(style.paint("Your specs against the correct code", .bold)) }
+            lines += examples(run)
+            lines.append("")
+            lines.append(countLine(run))
+        }
+        if !result.mutants.isEmpty {
+            lines.append("")
+            lines += mutantLines(result)
+        }
+        lines.append("")
+        lines += verdict(result, exercise: exercise)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `3 passed, 1 failed` (and pending or skipped where any).
+    func countLine(_ run: RunReport) -> String {
+        var parts = ["\(run.passed) passed", "\(run.failed) failed"]
+        if run.pending > 0 { parts.append("\(run.pending) pending") }
+        if run.skipped > 0 { parts.append("\(run.skipped) skipped") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func compileErrors(_ result: CheckResult) -> [String] {
+        guard !result.diagnostics.isEmpty else {
+            return (result.compilerOutput ?? "").split(separator: "\n").map(String.init)
+        }
+        var lines: [String] = []
+        for diagnostic in result.diagnostics where diagnostic.severity != .warning {
+            let place = "\(display(diagnostic.file)):\(diagnostic.line):\(diagnostic.column)"
+            let label = diagnostic.severity == .error ? style.paint("error:", .red, .bold) : style.paint("note:", .dim)
+            lines.append("\(style.paint(place, .bold)): \(label) \(diagnostic.message)")
+            if let code = source.line(diagnostic.line, of: diagnostic.file) {
+                lines.append(code)
+                let padding = code.prefix(max(0, diagnostic.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+                lines.append(padding + style.paint("^", .green, .bold))
+            }
+            if diagnostic.severity == .error, diagnostic.file.hasPrefix("chapters/") {
+                lines.append(style.paint("  (this line is the chapter's code; it uses something your file must provide, with this exact name and type)", .dim))
+            }
+        }
+        return lines
+    }
+
+    private func examples(_ run: RunReport) -> [String] {
+        var lines: [String] = []
+        var shownPath: [String] = []
+        for example in run.examples {
+            let groups = Array(example.path.dropLast())
+            var common = 0
+            while common < min(groups.count, shownPath.count), groups[common] == shownPath[common] { common += 1 }
+            for level in common..<groups.count {
+                lines.append(String(repeating: "  ", count: level) + groups[level])
+            }
+            shownPath = groups
+            let indent = String(repeating: "  ", count: groups.count)
+            let title = example.path.last ?? example.name
+            switch example.status {
+            case .passed: lines.append(indent + style.paint("✓", .green) + " " + title)
+            case .pending: lines.append(indent + style.paint("- \(title) (pending)", .yellow))
+            case .skipped, .notRun: lines.append(indent + style.paint("- \(title) (skipped)", .dim))
+            case .failed, .crashed, .timedOut:
+                lines.append(indent + style.paint("✗ \(title)", .red))
+                for failure in example.failures {
+                    let place = failure.file.map { file in
+                        "\(display(file)):\(failure.line ?? example.line)" + (failure.column.map { ":\($0)" } ?? "")
+                    }
+                    let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+                    let head = (place.map { style.paint($0, .bold) + ": " } ?? "") + (messageLines.first.map(String.init) ?? "")
+                    lines.append(indent + "    " + head)
+                    for more in messageLines.dropFirst() { lines.append(indent + "    " + more) }
+                }
+                if !example.output.isEmpty {
+                    lines.append(indent + "    " + style.paint("printed:", .dim))
+                    for text in example.output.split(separator: "\n", omittingEmptySubsequences: true).prefix(20) {
+                        lines.append(indent + "    " + style.paint("| ", .dim) + text)
+                    }
+                    if example.outputTruncated { lines.append(indent + "    " + style.paint("| [output cut at 64 KiB]", .dim)) }
+                }
+            }
+        }
+        if run.notRun > 0 {
+            lines.append(style.paint("\(plural(run.notRun, "example")) not run: the time ran out first", .yellow))
+        }
+        return lines
+    }
+
+    private func mutantLines(_ result: CheckResult) -> [String] {
+        var lines = [style.paint("Mutants (broken versions of the code your specs must notice)", .bold)]
+        for mutant in result.mutants {
+            if mutant.caught {
+                let by = mutant.caughtBy.first.map { " by \"\($0)\"" } ?? ""
+                lines.append("  " + style.paint("✓ caught", .green) + "   \(mutant.name)\(by)")
+            } else {
+                lines.append("  " + style.paint("✗ survived", .red) + " \(mutant.name): \(mutant.note)")
+            }
+        }
+        lines.append("Score: \(result.caughtCount) of \(plural(result.mutants.count, "mutant")) caught")
+        return lines
+    }
+
+    private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
+        let again = style.paint("kata check \(exercise.id)", .bold)
+        switch result.status {
+        case .passed:
+            let what = exercise.kind == .specify
+                ? "your specs pass against the correct code and catch every mutant."
+                : "every example passes."
+            return [style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) Run "
+                + style.paint("kata next", .bold) + " to go on."]
+        case .failed:
+            if let run = result.run, run.timedOutAfter != nil {
+                return [style.paint("✗ Timed out.", .red, .bold) + " The run was stopped after \(ProgramRunner.seconds(run.timedOutAfter!)). Find the loop or wait that never ends, then run \(again) again."]
+            }
+            if let message = result.message {
+                return [style.paint("✗ Not yet:", .red, .bold) + " \(message). Fix the failing examples above, then run \(again) again."]
+            }
+            if !result.mutants.isEmpty {
+                let survivors = result.mutants.count { !$0.caught }
+                return [style.paint("✗ Not yet:", .red, .bold) + " \(plural(survivors, "mutant")) survived. Add an example that fails for each survivor's mistake, then run \(again) again."]
+            }
+            let failed = result.run?.failed ?? 0
+            let total = result.run?.examples.count ?? 0
+            return [style.paint("✗ Not yet:", .red, .bold) + " \(failed) of \(plural(total, "example")) failed. Read the first failure, change your code, and run \(again) again."]
+        case .compileError, .error:
+            return [style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem")]
+        }
+    }
+
+    private func display(_ path: String) -> String {
+        path.hasPrefix("/") ? path : workspace.display(workspace.workbook.url(path))
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Everything one run of a test program produced.
+public struct RunReport: Codable, Sendable, Equatable {
+    /// The examples, in run order.
+    public var examples: [ExampleOutcome]
+    /// Examples the run never reached because its time ran out.
+    public var notRun: Int
+    /// The wall-clock limit, when it was hit.
+    public var timedOutAfter: Double?
+    /// Set when the program failed outside any example (while building the spec tree, say).
+    public var problem: String?
+    /// What the program printed outside examples (capped).
+    public var output: String
+
+    public var passed: Int { examples.count { $0.status == .passed } }
+    public var failed: Int { examples.count { $0.status.isFailure } }
+    public var pending: Int { examples.count { $0.status == .pending } }
+    public var skipped: Int { examples.count { $0.status == .skipped } + notRun }
+}
+
+/// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
+///
+/// When an example crashes the program, the crash is reported on that example and the program is
+/// started again after it (`KATA_START_AT`), until every example has had its turn or the run's one
+/// wall-clock budget is spent.
+public struct ProgramRunner: Sendable {
+    public var limits: RunLimits
+    /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
+    public var sourcePaths: [String]
+
+    public init(limits: RunLimits, sourcePaths: [String] = []) {
+        self.limits = limits
+        self.sourcePaths = sourcePaths
+    }
+
+    public func run(_ binary: URL, in folder: URL) throws -> RunReport {
+        let captures = folder.appendingPathComponent("capture")
+        let scratch = folder.appendingPathComponent("scratch")
+        let fileManager = FileManager.default
+        for directory in [captures, scratch] {
+            try? fileManager.removeItem(at: directory)
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let deadline = Date().addingTimeInterval(limits.timeout)
+        var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
+        var startAt = 0
+        var total: Int?
+        while true {
+            let secret = Self.randomToken()
+            let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
+            let environment = [
+                "PATH": "/usr/bin:/bin", "HOME": scratch.path, "TMPDIR": scratch.path, "LANG": "C.UTF-8",
+                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": "1",
+                "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": captures.path,
+                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": scratch.path,
+            ]
+            let process = SandboxedProcess(
+                executable: binary, environment: environment, token: Self.randomToken(), outputFile: outputFile)
+            var running: ExampleOutcome?
+            var finished = false
+            let termination = try process.run(secret: secret, deadline: deadline) { line in
+                switch RunEvent(line: line, secret: secret) {
+                case .runStarted(let count)?:
+                    total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
+                case .exampleStarted(let index, let name, let path, let file, let line)?:
+                    if var lost = running {
+                        lost.status = .failed
+                        lost.failures = [Self.lostResult(lost)]
+                        report.examples.append(lost)
+                    }
+                    running = ExampleOutcome(
+                        index: index, name: name, path: path, file: file, line: line, status: .passed, failures: [],
+                        duration: 0, output: "", outputTruncated: false)
+                case .exampleFinished(let index, let status, let failures, let duration, let output, let truncated)?:
+                    guard var example = running, example.index == index else { return }
+                    example.status = status
+                    example.failures = failures
+                    example.duration = duration
+                    example.output = output
+                    example.outputTruncated = truncated
+                    report.examples.append(example)
+                    running = nil
+                case .runFinished?:
+                    finished = true
+                case nil:
+                    break  // Not from KataSpec: whatever it says, it counts for nothing.
+                }
+            }
+            let printed = Self.read(outputFile, limit: limits.outputLimit)
+            if !printed.text.isEmpty {
+                report.output += printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
+            }
+            if finished, termination != .timedOut {
+                if var lost = running {
+                    lost.status = .failed
+                    lost.failures = [Self.lostResult(lost)]
+                    report.examples.append(lost)
+                }
+                break
+            }
+            guard var crashed = running else {
+                if termination == .timedOut {
+                    report.timedOutAfter = limits.timeout
+                    report.notRun = max(0, (total ?? startAt) - startAt)
+                } else if !finished {
+                    report.problem = Self.describeEarlyEnd(termination, output: printed.text)
+                }
+                break
+            }
+            let captured = Self.read(captures.appendingPathComponent("\(crashed.index).out"), limit: limits.outputLimit)
+            crashed.output = Self.withoutStackTrace(captured.text)
+            crashed.outputTruncated = captured.truncated
+            if termination == .timedOut {
+                crashed.status = .timedOut
+                crashed.failures = [
+                    .init(
+                        message: "took longer than the \(Self.seconds(limits.timeout)) limit and was stopped; "
+                            + "look for a loop that never ends or a wait that is never fulfilled",
+                        file: crashed.file, line: crashed.line, column: nil)
+                ]
+                report.examples.append(crashed)
+                report.timedOutAfter = limits.timeout
+                report.notRun = max(0, (total ?? 0) - crashed.index - 1)
+                break
+            }
+            crashed.status = .crashed
+            crashed.failures = [
+                .init(
+                    message: Self.describeCrash(
+                        termination, output: captured.text, cpuSeconds: limits.cpuSeconds, sourcePaths: sourcePaths),
+                    file: crashed.file, line: crashed.line, column: nil)
+            ]
+            report.examples.append(crashed)
+            startAt = crashed.index + 1
+            if let total, startAt >= total { break }
+        }
+        if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
+            report.problem = "only \(report.examples.count) of \(total) examples reported a result; the code under test "
+                + "wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
+        }
+        return report
+    }
+
+    /// An example whose result never arrived, because something wrote over the result channel.
+    static func lostResult(_ example: ExampleOutcome) -> ExampleOutcome.Failure {
+        .init(
+            message: "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), "
+                + "so this example cannot count as passed",
+            file: example.file, line: example.line, column: nil)
+    }
+
+    /// Why the program ended while an example was running, in a learner's words.
+    static func describeCrash(
+        _ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64, sourcePaths: [String] = []
+    ) -> String {
+        let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
+            guard let marker = line.range(of: "Fatal error: ") else { return String(line) }
+            let text = String(line[marker.upperBound...])
+            // "Exercise/add.swift:3: Fatal error: ..." names the learner's line (the module is always Exercise).
+            let place = line[..<marker.lowerBound].dropLast(2)
+            if place.hasPrefix("Exercise/"), let path = sourcePaths.first(where: { $0.hasSuffix("/" + place.dropFirst(9).split(separator: ":")[0]) }) {
+                return "\(text) (at \(path):\(place.split(separator: ":").last ?? ""))"
+            }
+            return text.isEmpty ? "Fatal error" : text
+        }
+        switch termination {
+        case .exited(let status):
+            return "the program exited with status \(status) in the middle of this example; "
+                + "`exit()` ends the whole test run, so return from the function instead"
+        case .signalled(let signal):
+            switch signal {
+            case SIGILL, SIGTRAP:
+                return "crashed: \(fatal ?? "a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)")"
+            case SIGSEGV, SIGBUS:
+                if let fatal { return "crashed: \(fatal)" }
+                return "crashed with a segmentation fault (\(signalName(signal))); endless recursion that overflows the stack is the usual cause"
+            case SIGXCPU, SIGKILL:
+                return "was stopped after using \(cpuSeconds) s of CPU time; look for a loop that never ends"
+            case SIGFPE:
+                return "crashed on an arithmetic error (SIGFPE), such as dividing by zero"
+            case SIGABRT:
+                return "crashed: \(fatal ?? "the program aborted (SIGABRT)")"
+            default:
+                return "crashed with signal \(signalName(signal))"
+            }
+        case .timedOut:
+            return "timed out"
+        }
+    }
+
+    static func describeEarlyEnd(_ termination: SandboxedProcess.Termination, output: String) -> String {
+        let reason: String
+        switch termination {
+        case .exited(let status): reason = "exited with status \(status)"
+        case .signalled(let signal): reason = "crashed with \(signalName(signal))"
+        case .timedOut: reason = "timed out"
+        }
+        let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { " (\($0))" } ?? ""
+        return "the test program \(reason)\(fatal) outside any example, before its examples could run; "
+            + "code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
+            SIGXFSZ: "SIGXFSZ",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
+    /// Drops the runtime's "Current stack trace:" and its frames: addresses mean nothing to a learner.
+    static func withoutStackTrace(_ text: String) -> String {
+        var kept: [Substring] = []
+        var inTrace = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") {
+                inTrace = true
+                continue
+            }
+            if inTrace, line.first?.isNumber == true { continue }
+            inTrace = false
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// Reads at most `limit` bytes of a file that a learner's program wrote.
+    static func read(_ url: URL, limit: Int) -> (text: String, truncated: Bool) {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return ("", false) }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        let truncated = data.count > limit
+        return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs an untrusted program in its own process group, with resource limits, a wall-clock deadline,
+/// its events read from a pipe on fd 3, and nothing left running afterwards.
+struct SandboxedProcess {
+    /// How the program ended.
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+        case timedOut
+    }
+
+    var executable: URL
+    /// The program's whole environment (nothing is inherited); ``ProcessSweeper/tokenVariable`` is added.
+    var environment: [String: String]
+    /// Marks every process of this run, so that none escapes the sweep.
+    var token: String
+    /// Where fd 1 and fd 2 go (outside examples; KataSpec captures each example's output itself).
+    var outputFile: URL
+
+    /// Starts the program, hands it `secret` on stdin, and collects what it writes on fd 3 until it ends or `deadline`.
+    func run(secret: String, deadline: Date, onLine: (Substring) -> Void) throws -> Termination {
+        var stdinPipe: [Int32] = [-1, -1]
+        var eventPipe: [Int32] = [-1, -1]
+        guard pipe(&stdinPipe) == 0, pipe(&eventPipe) == 0 else { throw SandboxError.spawn(String(cString: strerror(errno))) }
+        for fd in stdinPipe + eventPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let outputFD = open(outputFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard outputFD >= 0 else { throw SandboxError.spawn("cannot open \(outputFile.path)") }
+        defer { close(outputFD) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outputFD, 1)
+        posix_spawn_file_actions_adddup2(&actions, outputFD, 2)
+        posix_spawn_file_actions_adddup2(&actions, eventPipe[1], 3)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaultSignals = sigset_t()
+        sigfillset(&defaultSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
+        var environment = environment
+        environment[ProcessSweeper.tokenVariable] = token
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        close(stdinPipe[0])
+        close(eventPipe[1])
+        defer { close(eventPipe[0]) }
+        guard spawned == 0 else {
+            close(stdinPipe[1])
+            throw SandboxError.spawn(String(cString: strerror(spawned)))
+        }
+        RunningGroups.shared.insert(pid)
+        defer {
+            ProcessSweeper.sweep(group: pid, token: token)
+            RunningGroups.shared.remove(pid)
+        }
+
+        let line = Array((secret + "\n").utf8)
+        _ = line.withUnsafeBytes { write(stdinPipe[1], $0.baseAddress, $0.count) }
+        close(stdinPipe[1])
+
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var status: Int32 = 0
+        var exited = false
+        var eventsOpen = true
+        var graceUntil: Date?
+        while true {
+            if !exited, waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                graceUntil = Date().addingTimeInterval(0.2)
+            }
+            if exited && (!eventsOpen || Date() > graceUntil!) { break }
+            if Date() > deadline {
+                kill(-pid, SIGKILL)
+                if !exited { waitpid(pid, &status, 0) }
+                drain(eventPipe[0], into: &buffer, onLine: onLine)
+                return .timedOut
+            }
+            guard eventsOpen else {
+                usleep(2000)
+                continue
+            }
+            var poller = pollfd(fd: eventPipe[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 20)
+            if ready > 0 {
+                let count = read(eventPipe[0], &chunk, chunk.count)
+                if count <= 0 {
+                    eventsOpen = false
+                } else {
+                    buffer += chunk[0..<count]
+                    emitLines(&buffer, onLine: onLine)
+                }
+            }
+        }
+        if WIFSIGNALED(status) { return .signalled(WTERMSIG(status)) }
+        return .exited(WEXITSTATUS(status))
+    }
+
+    private func drain(_ fd: Int32, into buffer: inout [UInt8], onLine: (Substring) -> Void) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { break }
+            buffer += chunk[0..<count]
+        }
+        emitLines(&buffer, onLine: onLine)
+    }
+
+    private func emitLines(_ buffer: inout [UInt8], onLine: (Substring) -> Void) {
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let text = String(decoding: buffer[..<newline], as: UTF8.self)
+            onLine(Substring(text))
+            buffer.removeSubrange(...newline)
+        }
+    }
+}
+
+/// The process groups running now, so that Ctrl-C (SIGINT) or SIGTERM on kata kills them before it exits.
+final class RunningGroups: @unchecked Sendable {
+    static let shared = RunningGroups()
+    private static let capacity = 64
+    /// A fixed table the signal handler can read without locking or allocating; 0 marks a free slot.
+    private let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+    private let lock = NSLock()
+
+    private init() {
+        slots.initialize(repeating: 0, count: Self.capacity)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { received in
+                RunningGroups.killAll()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    func insert(_ group: pid_t) {
+        lock.withLock {
+            if let free = (0..<Self.capacity).first(where: { slots[$0] == 0 }) { slots[free] = group }
+        }
+    }
+
+    func remove(_ group: pid_t) {
+        lock.withLock {
+            for index in 0..<Self.capacity where slots[index] == group { slots[index] = 0 }
+        }
+    }
+
+    /// Called from the signal handler: only async-signal-safe work.
+    private static func killAll() {
+        for index in 0..<capacity {
+            let group = shared.slots[index]
+            if group > 0 { kill(-group, SIGKILL) }
+        }
+    }
+}
+
+/// Why a program could not be started.
+enum SandboxError: Error, CustomStringConvertible {
+    case spawn(String)
+
+    var description: String {
+        switch self {
+        case .spawn(let reason): "cannot start the exercise program: \(reason)"
+        }
+    }
+}
+
+/// `WIFSIGNALED` and friends, which Swift does not import from the C macros.
+private func WIFSIGNALED(_ status: Int32) -> Bool { (status & 0x7f) != 0 && (status & 0x7f) != 0x7f }
+private func WTERMSIG(_ status: Int32) -> Int32 { status & 0x7f }
+private func WEXITSTATUS(_ status: Int32) -> Int32 { (status >> 8) & 0xff }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `kata watch`: checks the current exercise each time its file is saved, and moves on when it passes.
+public struct WatchLoop {
+    public let workspace: Workspace
+    public let style: TerminalStyle
+    /// Whether to clear the screen before each check (only on a terminal).
+    public var clearScreen: Bool
+    /// Writes text to the user.
+    public var write: (String) -> Void
+
+    public init(workspace: Workspace, style: TerminalStyle, clearScreen: Bool, write: @escaping (String) -> Void) {
+        self.workspace = workspace
+        self.style = style
+        self.clearScreen = clearScreen
+        self.write = write
+    }
+
+    /// Runs until every exercise is solved (or the user presses Ctrl-C). `once` stops after the first check (for tests).
+    public func run(id: String?, once: Bool = false) throws {
+        let watcher = try FileWatcher()
+        var exercise = try startingExercise(id)
+        while let current = exercise {
+            _ = try LearnerFiles(workspace: workspace).createIfMissing(current)
+            let file = workspace.learnerFile(current)
+            if clearScreen { write("\u{1B}[2J\u{1B}[H") }
+            let step = CheckStep(workspace: workspace, style: style, status: { self.write($0 + "\n") })
+            let passed: Bool
+            do {
+                let output = try step.run(id: current.id)
+                write(output.text)
+                passed = output.status == 0
+            } catch {
+                write("kata: error: \(error)\n")
+                passed = false
+            }
+            if once { return }
+            if passed {
+                let (progress, _) = try workspace.store.readReporting()
+                exercise = workspace.current(in: progress)
+                if let next = exercise {
+                    write("\nNext: \(next.title) (\(next.id)). Its file is \(workspace.display(workspace.learnerFile(next))); save it to check.\n")
+                    _ = try LearnerFiles(workspace: workspace).createIfMissing(next)
+                    watcher.waitForSave(of: workspace.learnerFile(next))
+                }
+                continue
+            }
+            write(style.paint("\nWatching \(workspace.display(file)): save it to check again; Ctrl-C stops.\n", .dim))
+            watcher.waitForSave(of: file)
+        }
+        write(style.paint("Every exercise is solved. Well done!\n", .green, .bold))
+    }
+
+    private func startingExercise(_ id: String?) throws -> Exercise? {
+        if let id { return try workspace.exercise(id) }
+        let (progress, _) = try workspace.store.readReporting()
+        return workspace.current(in: progress)
+    }
+}

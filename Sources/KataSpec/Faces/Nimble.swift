@@ -1,0 +1,122 @@
+import Foundation
+
+// Nimble's spelling: `expect(x).to(equal(y))`, `.toNot`, `.notTo`, `.toEventually`, `.toNever`, `.toAlways`.
+// The same `expect` also starts Expecta's chains (`expect(x).to.equal(y)`, see Expecta.swift):
+// a method call `to(…)` is Nimble, the property `to` is Expecta, and each words failures its own way.
+
+/// Starts an expectation on a value, evaluated lazily (and again when polling).
+public func expect<T>(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ expression: @autoclosure @escaping () throws -> T?
+) -> Expectation<T> {
+    Expectation(Expression(location: SourceLocation(file, line, column), expression))
+}
+
+/// Starts an expectation on a closure's result: `expect { try parse("x") }.to(throwError())`.
+public func expect<T>(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ expression: @autoclosure () -> (() throws -> T)
+) -> Expectation<T> {
+    let body = expression()
+    return Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true) { try body() })
+}
+
+/// Starts an expectation on a closure's optional result.
+public func expect<T>(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ expression: @autoclosure () -> (() throws -> T?)
+) -> Expectation<T> {
+    Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true, expression()))
+}
+
+/// Starts an expectation on a closure that returns nothing: `expect { try car.start() }.toNot(throwError())`.
+public func expect(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ expression: @autoclosure () -> (() throws -> Void)
+) -> Expectation<Void> {
+    let body = expression()
+    return Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true) { try body() })
+}
+
+/// The default polling time of `toEventually`, `toNever`, `toAlways` and `waitUntil`: one second.
+public let defaultPollingTimeout: DispatchTimeInterval = .seconds(1)
+
+extension Expectation {
+    /// Passes when the matcher matches.
+    public func to(_ matcher: Matcher<Value>, description: String? = nil) {
+        verify(matcher, .to, style: .nimble, description: description)
+    }
+
+    /// Passes when the matcher does not match.
+    public func toNot(_ matcher: Matcher<Value>, description: String? = nil) {
+        verify(matcher, .toNot, style: .nimble, description: description)
+    }
+
+    /// A synonym of `toNot`.
+    public func notTo(_ matcher: Matcher<Value>, description: String? = nil) {
+        verify(matcher, .toNot, style: .nimble, description: description)
+    }
+
+    /// Passes as soon as the matcher matches, polling until `timeout`.
+    public func toEventually(
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toEventually, timeout, pollInterval, description)
+    }
+
+    /// Passes as soon as the matcher does not match, polling until `timeout`.
+    public func toEventuallyNot(
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toEventuallyNot, timeout, pollInterval, description)
+    }
+
+    /// A synonym of `toEventuallyNot`.
+    public func toNotEventually(
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toEventuallyNot, timeout, pollInterval, description)
+    }
+
+    /// Passes when the matcher does not match at any moment until `duration` has passed.
+    public func toNever(
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toNever, duration, pollInterval, description)
+    }
+
+    /// Passes when the matcher matches at every moment until `duration` has passed.
+    public func toAlways(
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toAlways, duration, pollInterval, description)
+    }
+
+    private func poll(
+        _ matcher: Matcher<Value>, _ verb: ExpectationVerb, _ timeout: DispatchTimeInterval,
+        _ interval: DispatchTimeInterval, _ description: String?
+    ) {
+        verifyPolling(
+            matcher, verb, style: .nimble, timeout: timeout.seconds, pollInterval: interval.seconds,
+            description: description)
+    }
+}
+
+extension DispatchTimeInterval {
+    /// The interval in seconds.
+    var seconds: TimeInterval {
+        switch self {
+        case .seconds(let value): TimeInterval(value)
+        case .milliseconds(let value): TimeInterval(value) / 1_000
+        case .microseconds(let value): TimeInterval(value) / 1_000_000
+        case .nanoseconds(let value): TimeInterval(value) / 1_000_000_000
+        case .never: .infinity
+        @unknown default: 1
+        }
+    }
+}

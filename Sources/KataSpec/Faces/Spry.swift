@@ -1,0 +1,112 @@
+// Spry's spelling over the test-double engine: `fake.stub(.start).with(3).andReturn(true)`,
+// `fake.didCall(.start, withArguments: [3], countSpecifier: .exactly(1)).success`,
+// `expect(fake).to(haveReceived(.start, with: 3))`. The fake contract itself is in Doubles/Spryable.swift.
+
+/// The answer of `didCall`: whether the calls matched, and every recorded call to explain why not.
+public struct DidCallResult: CustomStringConvertible {
+    /// Whether the recorded calls satisfy the question.
+    public let success: Bool
+    /// Every recorded call, one `￫` line each.
+    public let recordedCallsDescription: String
+
+    /// `success` and the recorded calls.
+    public var description: String { "\(success)\n\(recordedCallsDescription)" }
+}
+
+extension Spryable {
+    /// Starts a stub for `function`; stubbing it twice with the same arguments is reported (use `stubAgain`).
+    @discardableResult
+    public func stub(_ function: Function, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Stub {
+        let stub = Stub(function: function.rawValue, location: SourceLocation(file, line, column))
+        stub.duplicateCheck = doubleState
+        DoubleRegistry.shared.locked { doubleState.stubs.append(stub) }
+        return stub
+    }
+
+    /// Starts a stub that replaces an equal one on purpose.
+    @discardableResult
+    public func stubAgain(_ function: Function, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Stub {
+        let stub = Stub(function: function.rawValue, location: SourceLocation(file, line, column))
+        DoubleRegistry.shared.locked { doubleState.stubs.append(stub) }
+        return stub
+    }
+
+    /// Whether `function` was called (with `arguments`, if any are given) as often as `countSpecifier` says.
+    public func didCall(
+        _ function: Function, withArguments arguments: [Any?] = [], countSpecifier: CountSpecifier = .atLeast(1)
+    ) -> DidCallResult {
+        Self.didCall(doubleState, function.rawValue, arguments, countSpecifier)
+    }
+
+    /// Forgets the recorded calls.
+    public func resetCalls() { DoubleRegistry.shared.locked { doubleState.calls = [] } }
+    /// Forgets the stubs.
+    public func resetStubs() { DoubleRegistry.shared.locked { doubleState.stubs = [] } }
+    /// Forgets the recorded calls and the stubs.
+    public func resetCallsAndStubs() { DoubleRegistry.shared.locked { doubleState.reset() } }
+
+    /// Starts a stub for a class function.
+    @discardableResult
+    public static func stub(_ function: ClassFunction, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Stub {
+        let stub = Stub(function: function.rawValue, location: SourceLocation(file, line, column))
+        DoubleRegistry.shared.locked { doubleState.stubs.append(stub) }
+        return stub
+    }
+
+    /// Whether a class function was called as `countSpecifier` says.
+    public static func didCall(
+        _ function: ClassFunction, withArguments arguments: [Any?] = [], countSpecifier: CountSpecifier = .atLeast(1)
+    ) -> DidCallResult {
+        didCall(doubleState, function.rawValue, arguments, countSpecifier)
+    }
+
+    /// Forgets the class functions' recorded calls.
+    public static func resetCalls() { DoubleRegistry.shared.locked { doubleState.calls = [] } }
+    /// Forgets the class functions' stubs.
+    public static func resetStubs() { DoubleRegistry.shared.locked { doubleState.stubs = [] } }
+    /// Forgets the class functions' calls and stubs.
+    public static func resetCallsAndStubs() { DoubleRegistry.shared.locked { doubleState.reset() } }
+
+    private static func didCall(
+        _ state: DoubleState, _ function: String, _ arguments: [Any?], _ specifier: CountSpecifier
+    ) -> DidCallResult {
+        DoubleRegistry.shared.locked {
+            let count = state.count(function, arguments.isEmpty ? nil : arguments)
+            return DidCallResult(success: specifier.accepts(count), recordedCallsDescription: state.recordedCallsDescription)
+        }
+    }
+}
+
+/// Spry's Nimble matcher: `expect(fake).to(haveReceived(.start, with: 3, countSpecifier: .exactly(1)))`.
+public func haveReceived<T: Spryable>(
+    _ function: T.Function, with arguments: Any?..., countSpecifier: CountSpecifier = .atLeast(1)
+) -> Matcher<T> {
+    Matcher { expression in
+        let call = callDescription(function.rawValue, arguments.map { stringify($0, quotingStrings: true) })
+        guard let fake = try expression.evaluate() else {
+            return MatcherResult(status: .fail, message: ExpectationMessage("have received", expected: .text(call), actual: .value(nil)))
+        }
+        let state = fake.doubleState
+        let (count, report) = DoubleRegistry.shared.locked {
+            (state.count(function.rawValue, arguments.isEmpty ? nil : arguments), state.report)
+        }
+        let message = ExpectationMessage(
+            "have received", expected: .text("\(call) \(countSpecifier)"),
+            actual: .text("\(timesText(count)) (\(state.name))"), details: report)
+        return MatcherResult(bool: countSpecifier.accepts(count), message: message)
+    }
+}
+
+/// Spry's `haveRecordedCalls()`: the fake recorded at least one call.
+public func haveRecordedCalls<T: Spryable>() -> Matcher<T> {
+    Matcher { expression in
+        guard let fake = try expression.evaluate() else {
+            return MatcherResult(status: .fail, message: ExpectationMessage("have recorded calls", actual: .value(nil)))
+        }
+        let state = fake.doubleState
+        let (count, report) = DoubleRegistry.shared.locked { (state.calls.count, state.report) }
+        return MatcherResult(
+            bool: count > 0,
+            message: ExpectationMessage("have recorded calls", actual: .text("\(count) call(s)"), details: report))
+    }
+}

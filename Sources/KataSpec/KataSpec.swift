@@ -1,1 +1,0 @@
-// The KataSpec library is being built under its own issue.

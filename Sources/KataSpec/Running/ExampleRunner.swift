@@ -1,0 +1,102 @@
+import Foundation
+
+/// Runs one example between the hooks of its groups and collects its failures.
+///
+/// Order for an example nested in groups A ⊃ B (the order Kiwi, Specta and Quick share):
+/// A.beforeAll, B.beforeAll (each once, before the group's first example that runs),
+/// `let` values reset, A.beforeEach/aroundEach, B.beforeEach/aroundEach (declaration order),
+/// every justBeforeEach, the example, deferred checks, B.afterEach, A.afterEach,
+/// then B.afterAll, A.afterAll after the group's last example that runs.
+struct ExampleRunner {
+    let lastRunIndexByGroup: [ObjectIdentifier: Int]
+
+    /// Runs `example` (which is at `index` in run order) and returns its failures.
+    func run(_ example: Example, index: Int) -> [Failure] {
+        let lineage = example.group.lineage
+        World.shared.start(example, index: index)
+        for group in lineage where !group.hasStarted {
+            group.hasStarted = true
+            for hook in group.hooks(.beforeAll) {
+                if let failure = attempt(hook.location, { try hook.body({}) }) {
+                    group.beforeAllFailures.append(failure)
+                }
+            }
+        }
+        let setupFailures = lineage.flatMap(\.beforeAllFailures)
+        if setupFailures.isEmpty {
+            for group in lineage {
+                for value in group.lets { value.reset(for: lineage) }
+            }
+            runEachHooks(lineage, depth: 0, example: example)
+        } else {
+            for failure in setupFailures { World.shared.record(failure) }
+        }
+        DoubleRegistry.shared.resetAll()
+        for group in lineage.reversed() where lastRunIndexByGroup[ObjectIdentifier(group)] == index {
+            for hook in group.hooks(.afterAll) { record(attempt(hook.location, { try hook.body({}) })) }
+        }
+        return World.shared.finish()?.failures ?? []
+    }
+
+    /// Runs the per-example hooks of `lineage[depth...]` around the example.
+    private func runEachHooks(_ lineage: [ExampleGroup], depth: Int, example: Example) {
+        guard depth < lineage.count else {
+            runExample(example, lineage: lineage)
+            return
+        }
+        let group = lineage[depth]
+        let setup = group.hooks.filter { $0.kind == .beforeEach || $0.kind == .aroundEach }
+        runSetup(setup[...]) { runEachHooks(lineage, depth: depth + 1, example: example) }
+        for hook in group.hooks(.afterEach) { record(attempt(hook.location, { try hook.body({}) })) }
+    }
+
+    /// Runs `hooks` in order, each `aroundEach` wrapping the rest; stops at the first failing one.
+    private func runSetup(_ hooks: ArraySlice<Hook>, then inner: () -> Void) {
+        guard let hook = hooks.first else { return inner() }
+        let rest = hooks.dropFirst()
+        var ranInner = false
+        let failure = attempt(hook.location) {
+            try hook.body {
+                guard !ranInner else { return }
+                ranInner = true
+                runSetup(rest, then: inner)
+            }
+        }
+        record(failure)
+        if failure == nil && hook.kind == .beforeEach {
+            runSetup(rest, then: inner)
+        } else if failure == nil && !ranInner {
+            record(Failure(message: "aroundEach did not call runExample()", location: hook.location))
+        }
+    }
+
+    private func runExample(_ example: Example, lineage: [ExampleGroup]) {
+        for hook in lineage.flatMap({ $0.hooks(.justBeforeEach) }) {
+            if let failure = attempt(hook.location, { try hook.body({}) }) {
+                record(failure)
+                return
+            }
+        }
+        if let body = example.body { record(attempt(example.location, body)) }
+        for check in World.shared.takeDeferredChecks() { check() }
+    }
+
+    private func record(_ failure: Failure?) {
+        if let failure { World.shared.record(failure) }
+    }
+}
+
+/// An error that has already been recorded as a failure where it was thrown (`require`, `unwrap`).
+public protocol AlreadyReportedError: Error {}
+
+/// Runs `body`; an error it throws becomes a failure at `location`.
+func attempt(_ location: SourceLocation, _ body: () throws -> Void) -> Failure? {
+    do {
+        try body()
+        return nil
+    } catch is any AlreadyReportedError {
+        return nil
+    } catch {
+        return Failure(message: "unexpected error thrown: <\(stringify(error))>", location: location)
+    }
+}

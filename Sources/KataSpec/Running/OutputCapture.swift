@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Sends fd 1 and fd 2 into `<directory>/<index>.out` while an example runs, then reads it back.
+final class OutputCapture {
+    private let directory: String
+    private let limit: Int
+    private var saved: (out: Int32, err: Int32)?
+    private var path = ""
+
+    init(directory: String, limit: Int) {
+        self.directory = directory
+        self.limit = limit
+    }
+
+    /// Starts capturing for the example at `index`.
+    func begin(index: Int) {
+        fflush(nil)
+        path = directory + "/\(index).out"
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard file >= 0 else { return }
+        saved = (dup(1), dup(2))
+        dup2(file, 1)
+        dup2(file, 2)
+        close(file)
+    }
+
+    /// Stops capturing and returns the first `limit` bytes and whether there were more.
+    func end() -> (output: String, truncated: Bool) {
+        fflush(nil)
+        guard let saved else { return ("", false) }
+        dup2(saved.out, 1)
+        dup2(saved.err, 2)
+        close(saved.out)
+        close(saved.err)
+        self.saved = nil
+        guard let handle = FileHandle(forReadingAtPath: path) else { return ("", false) }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        let truncated = data.count > limit
+        return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
+    }
+}

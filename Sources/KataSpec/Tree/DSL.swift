@@ -1,0 +1,232 @@
+import Foundation
+
+// The spec DSL: global functions that add to the group being built.
+// Group bodies run now, while the tree is built; examples and hooks run later.
+
+/// Declares a group of examples; its body runs now to declare them.
+public func describe(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: () -> Void
+) {
+    addGroup(description, SourceLocation(file, line, column), focused: false, excluded: false, body)
+}
+
+/// A synonym of `describe`, read as "in this situation".
+public func context(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: () -> Void
+) {
+    addGroup(description, SourceLocation(file, line, column), focused: false, excluded: false, body)
+}
+
+/// A focused `describe`: when anything is focused, only focused examples run.
+public func fdescribe(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: () -> Void
+) {
+    addGroup(description, SourceLocation(file, line, column), focused: true, excluded: false, body)
+}
+
+/// A focused `context`.
+public func fcontext(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: () -> Void
+) {
+    addGroup(description, SourceLocation(file, line, column), focused: true, excluded: false, body)
+}
+
+/// An excluded `describe`: its examples are reported as pending.
+public func xdescribe(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: () -> Void
+) {
+    addGroup(description, SourceLocation(file, line, column), focused: false, excluded: true, body)
+}
+
+/// An excluded `context`.
+public func xcontext(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: () -> Void
+) {
+    addGroup(description, SourceLocation(file, line, column), focused: false, excluded: true, body)
+}
+
+/// Declares an example; its body runs later, once, between the hooks of its groups.
+public func it(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: body)
+}
+
+/// Declares an example whose body may `await`.
+public func it(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () async throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: blocking(body))
+}
+
+/// A focused example.
+public func fit(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: body, focused: true)
+}
+
+/// A focused example whose body may `await`.
+public func fit(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () async throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: blocking(body), focused: true)
+}
+
+/// An excluded example: reported as pending, its body is not run.
+public func xit(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: body, excluded: true)
+}
+
+/// An excluded example whose body may `await`.
+public func xit(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () async throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: blocking(body), excluded: true)
+}
+
+/// An example named by its description alone (Kiwi's and Specta's `specify`).
+public func specify(
+    _ description: String = "specify", file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: @escaping () throws -> Void
+) {
+    addExample(description, SourceLocation(file, line, column), body: body)
+}
+
+/// An example that is written down but not yet implemented; reported as pending.
+public func pending(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ body: (() throws -> Void)? = nil
+) {
+    addExample(description, SourceLocation(file, line, column), body: nil)
+}
+
+/// Runs once before the first example of this group that runs.
+public func beforeAll(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () throws -> Void
+) {
+    addHook(.beforeAll, SourceLocation(file, line, column), body)
+}
+
+/// Runs once after the last example of this group that runs.
+public func afterAll(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () throws -> Void
+) {
+    addHook(.afterAll, SourceLocation(file, line, column), body)
+}
+
+/// Runs before each example of this group, outer groups first.
+public func beforeEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () throws -> Void
+) {
+    addHook(.beforeEach, SourceLocation(file, line, column), body)
+}
+
+/// Runs before each example, and may `await`.
+public func beforeEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () async throws -> Void
+) {
+    addHook(.beforeEach, SourceLocation(file, line, column), blocking(body))
+}
+
+/// Runs after each example of this group, inner groups first.
+public func afterEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () throws -> Void
+) {
+    addHook(.afterEach, SourceLocation(file, line, column), body)
+}
+
+/// Runs after each example, and may `await`.
+public func afterEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () async throws -> Void
+) {
+    addHook(.afterEach, SourceLocation(file, line, column), blocking(body))
+}
+
+/// Runs after every `beforeEach` of every group, just before the example (Quick).
+public func justBeforeEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () throws -> Void
+) {
+    addHook(.justBeforeEach, SourceLocation(file, line, column), body)
+}
+
+/// Wraps each example: call `runExample()` exactly once where the example should run (Quick).
+public func aroundEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping (_ runExample: () -> Void) throws -> Void
+) {
+    let location = SourceLocation(file, line, column)
+    guard let group = groupForDeclaring("aroundEach", location) else { return }
+    group.add(Hook(kind: .aroundEach, location: location, body: body))
+}
+
+/// Reports a failure at this line.
+public func fail(
+    _ message: String = "failed", file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) {
+    World.shared.record(Failure(message: message, location: SourceLocation(file, line, column)))
+}
+
+// MARK: - Building blocks
+
+private func addGroup(
+    _ description: String, _ location: SourceLocation, focused: Bool, excluded: Bool,
+    _ body: () -> Void
+) {
+    guard let parent = groupForDeclaring("describe", location) else { return }
+    let group = ExampleGroup(
+        description: description, location: location, isFocused: focused, isExcluded: excluded,
+        face: parent.face, parent: parent)
+    parent.add(.group(group))
+    World.shared.within(group, body)
+}
+
+private func addExample(
+    _ description: String, _ location: SourceLocation, body: (() throws -> Void)?,
+    focused: Bool = false, excluded: Bool = false
+) {
+    guard let group = groupForDeclaring("it", location) else { return }
+    group.add(
+        .example(
+            Example(
+                description: description, location: location, body: body, isFocused: focused,
+                isExcluded: excluded, group: group)))
+}
+
+private func addHook(_ kind: Hook.Kind, _ location: SourceLocation, _ body: @escaping () throws -> Void) {
+    guard let group = groupForDeclaring("\(kind)", location) else { return }
+    group.add(Hook(kind: kind, location: location, body: { _ in try body() }))
+}
+
+/// The group being built, or `nil` after reporting that `name` was called at the wrong time.
+func groupForDeclaring(_ name: String, _ location: SourceLocation) -> ExampleGroup? {
+    if let group = World.shared.currentGroup { return group }
+    let message =
+        World.shared.currentPhase == .running
+        ? "'\(name)' cannot be called inside an example or hook; declare it in a describe or context body"
+        : "'\(name)' can only be called inside a spec class's spec()"
+    World.shared.record(Failure(message: message, location: location))
+    return nil
+}

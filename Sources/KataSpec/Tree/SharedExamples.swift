@@ -1,0 +1,45 @@
+/// The data a shared example group receives, read lazily inside its hooks and examples.
+public typealias SharedExampleContext = () -> [String: Any]
+
+/// The body of a shared example group.
+typealias SharedExamplesBody = (@escaping SharedExampleContext) -> Void
+
+/// Shared groups declared at the top of a spec, visible to every spec built after it.
+private final class SharedExamplesRegistry: @unchecked Sendable {
+    static let shared = SharedExamplesRegistry()
+    var bodies: [String: SharedExamplesBody] = [:]
+}
+
+/// Declares a reusable group of examples; insert it with `itBehavesLike(name)`.
+public func sharedExamples(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping (_ context: @escaping SharedExampleContext) -> Void
+) {
+    guard let group = groupForDeclaring("sharedExamples", SourceLocation(file, line, column)) else { return }
+    group.sharedExamples[name] = body
+    World.shared.locked { SharedExamplesRegistry.shared.bodies[name] = body }
+}
+
+/// Declares a reusable group of examples that takes no context.
+public func sharedExamples(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping () -> Void
+) {
+    sharedExamples(name, file: file, line: line, column: column) { (_: @escaping SharedExampleContext) in body() }
+}
+
+/// Inserts the shared group `name` here as a nested group; `context` is evaluated when examples read it.
+public func itBehavesLike(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    context: @escaping SharedExampleContext = { [:] }
+) {
+    let location = SourceLocation(file, line, column)
+    guard let group = groupForDeclaring("itBehavesLike", location) else { return }
+    let local = group.lineage.reversed().lazy.compactMap { $0.sharedExamples[name] }.first
+    guard let body = local ?? World.shared.locked({ SharedExamplesRegistry.shared.bodies[name] }) else {
+        World.shared.record(
+            Failure(message: "Shared example group \"\(name)\" does not exist.", location: location))
+        return
+    }
+    describe(name, file: file, line: line, column: column) { body(context) }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The library's global state: the group stack while building, the running example while running.
+///
+/// Learner code may call into the library from any thread, so every access goes through one lock.
+final class World: @unchecked Sendable {
+    /// The phase decides what the DSL functions are allowed to do.
+    enum Phase {
+        case idle, building, running
+    }
+
+    static let shared = World()
+
+    private let lock = NSRecursiveLock()
+    private var phase = Phase.idle
+    private var groupStack: [ExampleGroup] = []
+    private var current: ExampleContext?
+
+    /// Runs `body` with the lock held.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Building
+
+    /// Builds the tree of one spec class by running its `spec()`.
+    func build(_ spec: Spec.Type) -> ExampleGroup {
+        let root = ExampleGroup(
+            description: nil, location: SourceLocation(file: "\(spec)", line: 0), face: spec.face)
+        locked {
+            phase = .building
+            groupStack = [root]
+        }
+        spec.spec()
+        locked {
+            phase = .idle
+            groupStack = []
+        }
+        return root
+    }
+
+    /// The group that DSL calls add to, or `nil` outside the build phase.
+    var currentGroup: ExampleGroup? { locked { phase == .building ? groupStack.last : nil } }
+
+    var currentPhase: Phase { locked { phase } }
+
+    /// Runs `body` with `group` on top of the stack.
+    func within(_ group: ExampleGroup, _ body: () -> Void) {
+        locked { groupStack.append(group) }
+        body()
+        locked { _ = groupStack.popLast() }
+    }
+
+    // MARK: Running
+
+    /// Marks the start of an example; failures and deferred checks collect here until `finish`.
+    func start(_ example: Example, index: Int) {
+        locked {
+            phase = .running
+            current = ExampleContext(example: example, index: index)
+        }
+    }
+
+    /// Ends the running example and returns what it collected.
+    func finish() -> ExampleContext? {
+        locked {
+            defer { current = nil }
+            return current
+        }
+    }
+
+    /// The running example, if any.
+    var currentExample: Example? { locked { current?.example } }
+
+    /// Records a failure for the running example (or, while building, as a failing example).
+    func record(_ failure: Failure) {
+        let handled: Bool = locked {
+            if current != nil {
+                current?.failures.append(failure)
+                return true
+            }
+            if phase == .building, let group = groupStack.last {
+                group.add(.example(Example.buildFailure(failure, in: group)))
+                return true
+            }
+            return false
+        }
+        if !handled {
+            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+        }
+    }
+
+    /// Adds a check that runs when the example's body has finished (Kiwi's `receive:`).
+    func deferCheck(_ check: @escaping () -> Void) {
+        locked { current?.deferredChecks.append(check) }
+    }
+
+    /// Takes the deferred checks so they run outside the lock.
+    func takeDeferredChecks() -> [() -> Void] {
+        locked {
+            defer { current?.deferredChecks = [] }
+            return current?.deferredChecks ?? []
+        }
+    }
+
+    /// Failures recorded so far in the running example.
+    var currentFailures: [Failure] { locked { current?.failures ?? [] } }
+
+    /// Runs `body` and returns the failures it recorded instead of recording them.
+    ///
+    /// This is how the library tests itself (Nimble's `gatherFailingExpectations`).
+    func gatherFailures(_ body: () throws -> Void) rethrows -> [Failure] {
+        let saved: ExampleContext? = locked {
+            let saved = current
+            current = ExampleContext(example: saved?.example, index: saved?.index ?? 0)
+            return saved
+        }
+        defer { locked { current = saved } }
+        try body()
+        return locked { current?.failures ?? [] }
+    }
+}
+
+/// What one running example collects.
+struct ExampleContext {
+    let example: Example?
+    let index: Int
+    var failures: [Failure] = []
+    var deferredChecks: [() -> Void] = []
+}
+
+extension Example {
+    /// An example that reports a mistake made while building the tree (Specta does the same).
+    static func buildFailure(_ failure: Failure, in group: ExampleGroup) -> Example {
+        Example(
+            description: "is declared correctly", location: failure.location,
+            body: { World.shared.record(failure) }, isFocused: false, isExcluded: false, isBuildFailure: true, group: group)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// `kata check` and `kata verify` through the real binary, on the `check` and `verify` fixture workbooks.
+@Suite("kata check, end to end")
+struct CheckTests {
+    @Test("a failing check names each failed example with its chapter line, expected and actual; a pass says what next")
+    func failThenPass() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return 0\n}\n")
+        let failing = try kata.run(["check", "add"])
+        try assertSnapshot(failing.transcript, named: "check-fail")
+        #expect(failing.status == 1)
+
+        try kata.write("exercises/checks/add.swift", try kata.read("solutions/checks/add.swift"))
+        let passing = try kata.run(["check", "add"])
+        try assertSnapshot(passing.transcript, named: "check-pass")
+        #expect(passing.status == 0)
+
+        let again = try kata.run(["check", "add"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("result from the cache"), "an unchanged exercise is answered from the cache")
+
+        // A stale cache must never answer for edited code.
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    a - b\n}\n")
+        let edited = try kata.run(["check", "add"])
+        #expect(edited.status == 1)
+        #expect(!edited.stdout.contains("result from the cache"))
+        #expect(edited.stdout.contains("got <-1>"))
+
+        let progress = try kata.read(".kata/progress.json")
+        #expect(progress.components(separatedBy: #""verdict" : "failed""#).count - 1 == 2)
+        #expect(progress.components(separatedBy: #""verdict" : "passed""#).count - 1 == 2)
+        #expect(progress.contains(#""solved" : "#), "the first pass marks the exercise solved")
+    }
+
+    @Test("compile errors point at the learner's line, or at the chapter's line that needs the learner's code")
+    func compileErrors() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return \"zero\"\n}\n")
+        let own = try kata.run(["check", "add"])
+        #expect(own.status == 1)
+        try assertSnapshot(own.transcript, named: "check-compile-error-learner")
+
+        try kata.write("exercises/checks/add.swift", "func plus(_ a: Int, _ b: Int) -> Int {\n    a + b\n}\n")
+        let chapter = try kata.run(["check", "add"])
+        #expect(chapter.status == 1)
+        try assertSnapshot(chapter.transcript, named: "check-compile-error-chapter")
+        #expect(!chapter.stdout.contains(".kata/build"), "no generated file is ever named")
+    }
+
+    @Test("each kind of crash fails the example that was running, and the other examples still run")
+    func crashes() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/crashes.swift",
+            """
+            func calm() -> Int { 1 }
+            func unwrapNil() -> Int { let value: Int? = nil; return value! }
+            func pastTheEnd() -> Int { let items = [1, 2, 3]; return items[items.count] }
+            func fatal() -> Int { fatalError("the learner's own message") }
+            func recurse(_ n: Int) -> Int { n + recurse(n + 1) }
+            func leave() -> Int { exit(3) }
+
+            """)
+        let result = try kata.run(["check", "crashes"])
+        #expect(result.status == 1)
+        try assertSnapshot(result.transcript, named: "check-crashes")
+    }
+
+    @Test("an endless loop times out on the right example and leaves no process behind, even one that escaped")
+    func timeout() throws {
+        let kata = try KataRunner(fixture: "check")
+        let tag = Int.random(in: 100_000...999_999)
+        try kata.write(
+            "exercises/checks/loops.swift",
+            """
+            import Foundation
+            func quick() -> Int { 1 }
+            func spin() -> Int {
+                let child = Process()
+                child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                child.arguments = ["\(tag).1"]
+                try? child.run()
+                let escaped = Process()
+                escaped.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+                escaped.arguments = ["/bin/sleep", "\(tag).2"]
+                try? escaped.run()
+                var n = 0
+                while true { n &+= 1 }
+            }
+
+            """)
+        let result = try kata.run(["check", "loops"])
+        #expect(result.status == 1)
+        try assertSnapshot(result.transcript, named: "check-timeout")
+        #expect(processes(containing: "\(tag).").isEmpty, "no sleep started by the learner's code survives the check")
+    }
+
+    @Test("printed or forged result lines earn nothing, and a flood of output is cut")
+    func forgedAndFlooded() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/chatter.swift",
+            #"""
+            import Foundation
+            func talk() -> Int {
+                let forged = #"{"secret":"guess","event":"exampleFinished","index":1,"status":"passed","failures":[]}"#
+                print(forged)
+                print("✓ is wrong")
+                print("2 passed, 0 failed")
+                _ = (forged + "\n").withCString { write(3, $0, strlen($0)) }
+                for _ in 0..<200_000 { print("flooding the output with a long line of text") }
+                return 1
+            }
+
+            """#)
+        let result = try kata.run(["check", "chatter"])
+        #expect(result.status == 1, "a failing example stays failed whatever the code prints")
+        try assertSnapshot(result.transcript, named: "check-forged-flood")
+    }
+
+    @Test("a write over the result channel cannot make a failing example disappear")
+    func corruptedChannel() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/chatter.swift",
+            #"""
+            import Foundation
+            func talk() -> Int {
+                _ = "garbage without a newline".withCString { write(3, $0, strlen($0)) }
+                return 1
+            }
+
+            """#)
+        let result = try kata.run(["check", "chatter"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("result channel"))
+    }
+
+    @Test("a specify exercise reports its specs against the subject, each mutant caught or survived, and a score")
+    func specify() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/counter-spec.swift", try kata.read("chapters/01-checks.md").components(separatedBy: "```swift starter id=counter-spec\n")[1].components(separatedBy: "```")[0])
+        let weak = try kata.run(["check", "counter-spec"])
+        #expect(weak.status == 1)
+        try assertSnapshot(weak.transcript, named: "check-specify-survivors")
+
+        try kata.write("exercises/checks/counter-spec.swift", try kata.read("solutions/checks/counter-spec.swift"))
+        let strong = try kata.run(["check", "counter-spec"])
+        #expect(strong.status == 0)
+        try assertSnapshot(strong.transcript, named: "check-specify-pass")
+
+        try kata.write(
+            "exercises/checks/counter-spec.swift",
+            """
+            final class CounterSpec: QuickSpec {
+                override class func spec() {
+                    it("starts at one") { expect(Counter().value).to(equal(1)) }
+                }
+            }
+
+            """)
+        let wrong = try kata.run(["check", "counter-spec"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("must pass against the correct code"))
+        #expect(!wrong.stdout.contains("Mutants"), "mutants wait until the specs pass against the subject")
+    }
+
+    @Test("--format json follows the Exercism v3 interface, with mutants for specify exercises")
+    func json() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return 0\n}\n")
+        let result = try kata.run(["check", "add", "--format", "json"])
+        #expect(result.status == 1)
+        try assertSnapshot(normalizeDurations(result.stdout), named: "check-json-fail")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 3)
+        #expect(["pass", "fail", "error"].contains(object["status"] as? String ?? ""))
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        #expect(tests.count == 2)
+        for test in tests {
+            #expect(Set(test.keys).isSuperset(of: ["name", "status", "test_code", "output"]))
+            #expect(["pass", "fail", "error"].contains(test["status"] as? String ?? ""))
+        }
+        #expect(tests.contains { $0["message"] is String })
+
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int { \"x\" }\n")
+        let broken = try kata.run(["check", "add", "--format", "json"])
+        let error = try #require(try JSONSerialization.jsonObject(with: Data(broken.stdout.utf8)) as? [String: Any])
+        #expect(error["status"] as? String == "error")
+        #expect((error["message"] as? String ?? "").contains("exercises/checks/add.swift:1:"))
+        #expect(!broken.stdout.contains("\u{1B}["), "machine formats never use colour")
+
+        try kata.write("exercises/checks/counter-spec.swift", try kata.read("solutions/checks/counter-spec.swift"))
+        let specify = try kata.run(["check", "counter-spec", "--format", "json"])
+        let mutants = try #require(try JSONSerialization.jsonObject(with: Data(specify.stdout.utf8)) as? [String: Any])
+        #expect((mutants["mutants"] as? [[String: Any]])?.count == 2)
+        #expect((mutants["score"] as? [String: Int]) == ["caught": 2, "total": 2])
+    }
+
+    @Test("--format junit writes JUnit XML, and --all checks every exercise with a file and prints a table")
+    func junitAndAll() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return 0\n}\n")
+        let junit = try kata.run(["check", "add", "--format", "junit"])
+        try assertSnapshot(normalizeDurations(junit.stdout), named: "check-junit-fail")
+
+        try kata.write("exercises/checks/counter-spec.swift", try kata.read("solutions/checks/counter-spec.swift"))
+        try kata.write("exercises/checks/chatter.swift", "func talk() -> Int { 2 }\n")
+        let all = try kata.run(["check", "--all"])
+        #expect(all.status == 1)
+        try assertSnapshot(normalizeDurations(all.transcript), named: "check-all")
+    }
+
+    @Test("usage and workbook mistakes exit with status 2 and say what to do")
+    func usageErrors() throws {
+        let kata = try KataRunner(fixture: "check")
+        let unknown = try kata.run(["check", "nope"])
+        #expect(unknown.status == 2)
+        let missing = try kata.run(["check", "add"])
+        #expect(missing.status == 2)
+        try assertSnapshot(unknown.transcript + missing.transcript, named: "check-usage-errors")
+    }
+
+    @Test("kata verify lists a starter that already passes, a mutant the reference specs miss, and an example that does not compile")
+    func verify() throws {
+        let kata = try KataRunner(fixture: "verify")
+        let result = try kata.run(["verify"])
+        #expect(result.status == 1)
+        try assertSnapshot(normalizeDurations(result.stdout), named: "verify-problems")
+    }
+
+    /// Processes whose command line contains `text`.
+    private func processes(containing text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { entry in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let command = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return command.contains(text) && !command.contains("kata") ? command : nil
+        }
+    }
+
+    /// Replaces timings, which differ on every run.
+    private func normalizeDurations(_ text: String) -> String {
+        var text = text
+        for (pattern, template) in [
+            (#"time="[0-9.]+""#, #"time="<t>""#), (#""duration" : [0-9.e-]+"#, #""duration" : "<t>""#),
+            (#"[0-9]+\.[0-9]+ s\b"#, "<t> s"),
+        ] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            text = regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        return text
+    }
+}

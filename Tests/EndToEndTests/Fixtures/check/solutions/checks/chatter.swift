@@ -1,0 +1,1 @@
+func talk() -> Int { 1 }

@@ -1,0 +1,2 @@
+func quick() -> Int { 1 }
+func spin() -> Int { 1 }

@@ -1,0 +1,1 @@
+func double(_ n: Int) -> Int { n * 2 }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `kata watch` through the real binary: it checks on start, again on every save, and stops on Ctrl-C.
+@Suite("kata watch, end to end")
+struct WatchTests {
+    @Test("watch checks at once, re-checks when the file is saved, moves on when it passes, and exits on SIGINT")
+    func watch() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return 0\n}\n")
+        let process = Process()
+        process.executableURL = KataRunner.binary
+        process.arguments = ["watch", "add"]
+        process.currentDirectoryURL = kata.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["KATA_LIBRARY_CACHE"] = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(collected.wait(for: "Watching exercises/checks/add.swift", timeout: 120), "the first check runs at once")
+        #expect(collected.text.contains("0 passed, 2 failed"))
+
+        try kata.write("exercises/checks/add.swift", try kata.read("solutions/checks/add.swift"))
+        #expect(collected.wait(for: "Solved!", timeout: 60), "saving the file checks it again")
+        #expect(collected.wait(for: "Next: Crashes (crashes)", timeout: 10), "a pass moves on to the next exercise")
+        #expect(FileManager.default.fileExists(atPath: kata.file("exercises/checks/crashes.swift").path))
+
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    }
+}
+
+/// Output gathered from a pipe on another thread.
+private final class Collected: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+    /// Waits until the output contains `needle`, or `timeout` seconds pass.
+    func wait(for needle: String, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if text.contains(needle) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}
