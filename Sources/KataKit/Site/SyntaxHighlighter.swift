@@ -160,7 +160,9 @@ private struct Lexer {
         let keywords = language == .swift ? SyntaxHighlighter.swiftKeywords : SyntaxHighlighter.objcKeywords
         let next = nextNonSpace(from: end)
         let kind: SyntaxHighlighter.TokenKind
-        if keywords.contains(text) {
+        if language == .swift, next == UInt8(ascii: ":"), isArgumentPosition(before: start) {
+            kind = .plain  // an argument label that happens to be a keyword: `greeting(for: name)`
+        } else if keywords.contains(text) {
             kind = .keyword
         } else if language == .swift, SyntaxHighlighter.declarationIntroducers.contains(previousWord) {
             kind = .definition
@@ -173,6 +175,15 @@ private struct Lexer {
         }
         previousWord = text
         emit(kind, upTo: end)
+    }
+
+    /// Whether the last non-space byte before `position` opens or separates arguments.
+    private func isArgumentPosition(before position: Int) -> Bool {
+        var position = position - 1
+        while position >= 0, characters[position] == UInt8(ascii: " ") || characters[position] == UInt8(ascii: "\n") {
+            position -= 1
+        }
+        return position >= 0 && (characters[position] == UInt8(ascii: "(") || characters[position] == UInt8(ascii: ","))
     }
 
     private func nextNonSpace(from position: Int) -> UInt8? {
