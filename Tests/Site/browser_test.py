@@ -38,7 +38,7 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="kata-chromium-")
         self.process = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-             "--disable-extensions", "--disable-background-networking", "--disable-sync", "--hide-scrollbars",
+             "--disable-extensions", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-sync", "--hide-scrollbars",
              "--remote-debugging-port=0", "--user-data-dir=" + self.profile, "--window-size=1280,900", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.next_id = 0
