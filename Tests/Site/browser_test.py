@@ -38,7 +38,7 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="kata-chromium-")
         self.process = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-             "--disable-extensions", "--disable-background-networking", "--disable-sync", "--hide-scrollbars",
+             "--disable-extensions", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-sync", "--hide-scrollbars",
              "--remote-debugging-port=0", "--user-data-dir=" + self.profile, "--window-size=1280,900", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.next_id = 0
@@ -49,8 +49,10 @@ class Browser:
                 targets = json.load(response)
             page = next(t for t in targets if t["type"] == "page")
             self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
-            for domain in ("Page", "Runtime"):
+            for domain in ("Page", "Runtime", "Network"):
                 self.send(domain + ".enable")
+            # The network is off, as at a workshop with poor wifi: the site must not need it.
+            self.send("Network.emulateNetworkConditions", offline=True, latency=0, downloadThroughput=-1, uploadThroughput=-1)
         except BaseException:
             self.close()
             raise
@@ -119,6 +121,10 @@ class Browser:
                 handle.write(data)
         return data
 
+    def outside_requests(self):
+        urls = [e["params"]["request"]["url"] for e in self.events if e.get("method") == "Network.requestWillBeSent"]
+        return [url for url in urls if not url.startswith(("file:", "data:", "about:"))]
+
     def exceptions(self):
         return [e for e in self.events if e.get("method") == "Runtime.exceptionThrown"]
 
@@ -135,6 +141,31 @@ class Browser:
                     self.process.kill()
                     self.process.wait()
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+CONTRAST = """
+(() => {
+  const parse = c => { const m = c.match(/[\\d.]+/g).map(Number); return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const background = e => { for (; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c.a > 0.5) return c; }
+    return parse(getComputedStyle(document.documentElement).backgroundColor || 'rgb(255,255,255)'); };
+  const low = [];
+  const selectors = ['p', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'a', 'code', 'pre span', '.card-note', '.role', '.summary-note',
+                     '.chapter-kicker', '.toc a', '.sidebar a', '.pager-label', '.code-language', '.site-footer p', 'summary'];
+  for (const selector of selectors) {
+    for (const e of document.querySelectorAll(selector)) {
+      if (!e.offsetParent && getComputedStyle(e).position !== 'fixed') continue;
+      if (!e.textContent.trim()) continue;
+      const fg = parse(getComputedStyle(e).color), bg = background(e);
+      const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) low.push(selector + ' "' + e.textContent.trim().slice(0, 20) + '" ' + ratio.toFixed(2));
+    }
+  }
+  return [...new Set(low)].slice(0, 5);
+})()
+"""
 
 
 def png_pixels(data):
@@ -269,6 +300,8 @@ def run(site, screenshots):
             checks.check("code is highlighted", browser.evaluate("document.querySelectorAll('pre .hl-keyword').length") > 0)
             checks.check("every code block has a visible copy button", browser.evaluate(
                 "[...document.querySelectorAll('.code')].every(c => { const b = c.querySelector('button.copy'); return b && !b.hidden && b.offsetWidth > 0; })"))
+            low = browser.evaluate(CONTRAST)
+            checks.check("text contrast is at least 4.5:1 in the light theme", not low, low)
             checks.check("hints are folded", browser.evaluate("[...document.querySelectorAll('details.hint')].every(d => !d.open)"))
             paired = sorted(name for name in os.listdir(site) if name.endswith(".html")
                             and 'class="pair"' in open(os.path.join(site, name), encoding="utf-8").read())
@@ -287,6 +320,8 @@ def run(site, screenshots):
             browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "dark"}])
             dark = browser.evaluate(background)
             light = state.get("light")
+            low = browser.evaluate(CONTRAST)
+            checks.check("text contrast is at least 4.5:1 in the dark theme", not low, low)
             checks.check("a dark system setting gives a dark page", dark != light and browser.evaluate("document.documentElement.dataset.theme") is None, (light, dark))
             browser.click(".theme-toggle")
             toggled = browser.evaluate(background)
@@ -330,6 +365,8 @@ def run(site, screenshots):
         checks.section('Print', section_5)
 
         checks.check("no script threw an exception", not browser.exceptions(), browser.exceptions()[:1])
+        checks.check("the pages asked for nothing outside the site, with the network off", not browser.outside_requests(),
+                     browser.outside_requests()[:3])
     finally:
         browser.close()
     print("%d passed, %d failed" % (checks.passed, checks.failed))

@@ -18,6 +18,12 @@ struct SyntaxHighlighterTests {
             ])
     }
 
+    @Test("a keyword used as an argument label is not coloured as a keyword; `default:` in a switch is")
+    func argumentLabels() {
+        #expect(kinds("greeting(for: name, in: place)") == ["call:greeting"])
+        #expect(kinds("switch x { default: break }") == ["keyword:switch", "keyword:default", "keyword:break"])
+    }
+
     @Test("strings keep their interpolations, raw and multi-line strings end where they should")
     func swiftStrings() {
         #expect(kinds(#"let s = "a \(f("x")) b" + x"#) == ["keyword:let", #"string:"a \(f("x")) b""#])

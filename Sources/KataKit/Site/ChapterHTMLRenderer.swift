@@ -177,7 +177,9 @@ struct ChapterHTMLRenderer {
         {
             html = role == .mutant ? mutantHTML(node, fence: fence, noteHTML: nil) : cardHTML(node, role: role, id: id)
         } else {
-            html = templates.fragment(code(node.literal, language: fence.language), "code")
+            // Code without a language inside a hint is the exercise's language: Swift.
+            let language = fence.language.isEmpty && foldDepth > 0 ? "swift" : fence.language
+            html = templates.fragment(code(node.literal, language: language), "code")
         }
         if let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
             let exercise = exercises[id]

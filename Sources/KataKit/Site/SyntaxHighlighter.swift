@@ -56,7 +56,7 @@ public struct SyntaxHighlighter: Sendable {
 
     /// The code split into tokens; adjacent tokens of one kind are merged.
     public func tokens(_ code: String) -> [Token] {
-        var lexer = Lexer(characters: Array(code.unicodeScalars), language: language)
+        var lexer = Lexer(characters: Array(code.utf8), language: language)
         return lexer.run()
     }
 
@@ -86,15 +86,16 @@ public struct SyntaxHighlighter: Sendable {
     ]
 }
 
-/// The lexer behind ``SyntaxHighlighter``: one pass over Unicode scalars.
+/// The lexer behind ``SyntaxHighlighter``: one pass over UTF-8 bytes. Every byte of a
+/// multi-byte character counts as part of an identifier, so tokens never split a character.
 private struct Lexer {
-    let characters: [Unicode.Scalar]
+    let characters: [UInt8]
     let language: SyntaxHighlighter.Language
     var index = 0
     var tokens: [SyntaxHighlighter.Token] = []
     var previousWord = ""
 
-    init(characters: [Unicode.Scalar], language: SyntaxHighlighter.Language) {
+    init(characters: [UInt8], language: SyntaxHighlighter.Language) {
         self.characters = characters
         self.language = language
     }
@@ -102,26 +103,26 @@ private struct Lexer {
     mutating func run() -> [SyntaxHighlighter.Token] {
         while index < characters.count {
             let character = characters[index]
-            if character == "/", peek(1) == "/" {
+            if character == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
                 emit(.comment, upTo: lineEnd())
-            } else if character == "/", peek(1) == "*" {
+            } else if character == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
                 emit(.comment, upTo: blockCommentEnd())
-            } else if character == "\"" || (language == .swift && character == "#" && rawStringStart() != nil) {
+            } else if character == UInt8(ascii: "\"") || (language == .swift && character == UInt8(ascii: "#") && rawStringStart() != nil) {
                 emit(.string, upTo: stringEnd())
-            } else if language == .objc, character == "@", peek(1) == "\"" {
+            } else if language == .objc, character == UInt8(ascii: "@"), peek(1) == UInt8(ascii: "\"") {
                 index += 1
                 tokens.append(.init(kind: .string, text: "@"))
                 emit(.string, upTo: stringEnd())
-            } else if language == .objc, character == "'" {
-                emit(.string, upTo: quotedEnd("'"))
-            } else if language == .objc, character == "#", isLineStart() {
+            } else if language == .objc, character == UInt8(ascii: "'") {
+                emit(.string, upTo: quotedEnd(UInt8(ascii: "'")))
+            } else if language == .objc, character == UInt8(ascii: "#"), isLineStart() {
                 emit(.attribute, upTo: lineEnd())
-            } else if character == "@" || (language == .swift && character == "#"), isIdentifierStart(peek(1)) {
+            } else if character == UInt8(ascii: "@") || (language == .swift && character == UInt8(ascii: "#")), isIdentifierStart(peek(1)) {
                 let end = identifierEnd(from: index + 1)
                 emit(.attribute, upTo: end)
             } else if isDigit(character) {
                 emit(.number, upTo: numberEnd())
-            } else if isIdentifierStart(character) || (language == .swift && character == "`") {
+            } else if isIdentifierStart(character) || (language == .swift && character == UInt8(ascii: "`")) {
                 word()
             } else {
                 emit(.plain, upTo: index + 1)
@@ -130,14 +131,13 @@ private struct Lexer {
         return tokens
     }
 
-    private func peek(_ offset: Int) -> Unicode.Scalar? {
+    private func peek(_ offset: Int) -> UInt8? {
         index + offset < characters.count ? characters[index + offset] : nil
     }
 
     private mutating func emit(_ kind: SyntaxHighlighter.TokenKind, upTo end: Int) {
         let end = max(min(end, characters.count), index + 1)
-        var text = ""
-        text.unicodeScalars.append(contentsOf: characters[index..<end])
+        let text = String(decoding: characters[index..<end], as: UTF8.self)
         index = end
         if let last = tokens.last, last.kind == kind {
             tokens[tokens.count - 1].text += text
@@ -149,25 +149,26 @@ private struct Lexer {
     private mutating func word() {
         let start = index
         var end: Int
-        if characters[index] == "`" {
+        if characters[index] == UInt8(ascii: "`") {
             end = index + 1
-            while end < characters.count, characters[end] != "`", characters[end] != "\n" { end += 1 }
+            while end < characters.count, characters[end] != UInt8(ascii: "`"), characters[end] != UInt8(ascii: "\n") { end += 1 }
             end = min(end + 1, characters.count)
         } else {
             end = identifierEnd(from: index)
         }
-        var text = ""
-        text.unicodeScalars.append(contentsOf: characters[start..<end])
+        let text = String(decoding: characters[start..<end], as: UTF8.self)
         let keywords = language == .swift ? SyntaxHighlighter.swiftKeywords : SyntaxHighlighter.objcKeywords
         let next = nextNonSpace(from: end)
         let kind: SyntaxHighlighter.TokenKind
-        if keywords.contains(text) {
+        if language == .swift, next == UInt8(ascii: ":"), isArgumentPosition(before: start) {
+            kind = .plain  // an argument label that happens to be a keyword: `greeting(for: name)`
+        } else if keywords.contains(text) {
             kind = .keyword
         } else if language == .swift, SyntaxHighlighter.declarationIntroducers.contains(previousWord) {
             kind = .definition
-        } else if let first = text.unicodeScalars.first, ("A"..."Z").contains(first) {
+        } else if let first = text.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
             kind = .type
-        } else if next == "(" || (language == .objc && next == ":" && characters[end] == ":") {
+        } else if next == UInt8(ascii: "(") || (language == .objc && next == UInt8(ascii: ":") && characters[end] == UInt8(ascii: ":")) {
             kind = .call
         } else {
             kind = .plain
@@ -176,19 +177,28 @@ private struct Lexer {
         emit(kind, upTo: end)
     }
 
-    private func nextNonSpace(from position: Int) -> Unicode.Scalar? {
+    /// Whether the last non-space byte before `position` opens or separates arguments.
+    private func isArgumentPosition(before position: Int) -> Bool {
+        var position = position - 1
+        while position >= 0, characters[position] == UInt8(ascii: " ") || characters[position] == UInt8(ascii: "\n") {
+            position -= 1
+        }
+        return position >= 0 && (characters[position] == UInt8(ascii: "(") || characters[position] == UInt8(ascii: ","))
+    }
+
+    private func nextNonSpace(from position: Int) -> UInt8? {
         var position = position
-        while position < characters.count, characters[position] == " " { position += 1 }
+        while position < characters.count, characters[position] == UInt8(ascii: " ") { position += 1 }
         return position < characters.count ? characters[position] : nil
     }
 
-    private func isIdentifierStart(_ character: Unicode.Scalar?) -> Bool {
+    private func isIdentifierStart(_ character: UInt8?) -> Bool {
         guard let character else { return false }
-        return ("a"..."z").contains(character) || ("A"..."Z").contains(character) || character == "_"
-            || character.value > 0x7F && character.properties.isAlphabetic
+        return (0x61...0x7A).contains(character) || (0x41...0x5A).contains(character) || character == 0x5F
+            || character >= 0x80
     }
 
-    private func isDigit(_ character: Unicode.Scalar) -> Bool { ("0"..."9").contains(character) }
+    private func isDigit(_ character: UInt8) -> Bool { (0x30...0x39).contains(character) }
 
     private func identifierEnd(from start: Int) -> Int {
         var end = start
@@ -198,13 +208,13 @@ private struct Lexer {
 
     private func isLineStart() -> Bool {
         var position = index - 1
-        while position >= 0, characters[position] == " " || characters[position] == "\t" { position -= 1 }
-        return position < 0 || characters[position] == "\n"
+        while position >= 0, characters[position] == UInt8(ascii: " ") || characters[position] == UInt8(ascii: "\t") { position -= 1 }
+        return position < 0 || characters[position] == UInt8(ascii: "\n")
     }
 
     private func lineEnd() -> Int {
         var end = index
-        while end < characters.count, characters[end] != "\n" { end += 1 }
+        while end < characters.count, characters[end] != UInt8(ascii: "\n") { end += 1 }
         return end
     }
 
@@ -212,10 +222,10 @@ private struct Lexer {
         var depth = 0
         var end = index
         while end < characters.count {
-            if characters[end] == "/", end + 1 < characters.count, characters[end + 1] == "*" {
+            if characters[end] == UInt8(ascii: "/"), end + 1 < characters.count, characters[end + 1] == UInt8(ascii: "*") {
                 depth += 1
                 end += 2
-            } else if characters[end] == "*", end + 1 < characters.count, characters[end + 1] == "/" {
+            } else if characters[end] == UInt8(ascii: "*"), end + 1 < characters.count, characters[end + 1] == UInt8(ascii: "/") {
                 depth -= 1
                 end += 2
                 if depth == 0 || language == .objc { return end }
@@ -232,7 +242,7 @@ private struct Lexer {
             let character = characters[end]
             if isDigit(character) || isIdentifierStart(character) {
                 end += 1
-            } else if character == ".", end + 1 < characters.count, isDigit(characters[end + 1]) {
+            } else if character == UInt8(ascii: "."), end + 1 < characters.count, isDigit(characters[end + 1]) {
                 end += 1
             } else {
                 break
@@ -244,14 +254,14 @@ private struct Lexer {
     /// The number of `#` before a Swift raw string's opening quote, if one starts here.
     private func rawStringStart() -> Int? {
         var hashes = 0
-        while index + hashes < characters.count, characters[index + hashes] == "#" { hashes += 1 }
-        return index + hashes < characters.count && characters[index + hashes] == "\"" ? hashes : nil
+        while index + hashes < characters.count, characters[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
+        return index + hashes < characters.count && characters[index + hashes] == UInt8(ascii: "\"") ? hashes : nil
     }
 
-    private func quotedEnd(_ quote: Unicode.Scalar) -> Int {
+    private func quotedEnd(_ quote: UInt8) -> Int {
         var end = index + 1
-        while end < characters.count, characters[end] != "\n" {
-            if characters[end] == "\\" {
+        while end < characters.count, characters[end] != UInt8(ascii: "\n") {
+            if characters[end] == UInt8(ascii: "\\") {
                 end += 2
                 continue
             }
@@ -265,29 +275,27 @@ private struct Lexer {
     private func stringEnd() -> Int {
         let hashes = language == .swift ? (rawStringStart() ?? 0) : 0
         var end = index + hashes
-        let multiLine = language == .swift && end + 2 < characters.count && characters[end + 1] == "\""
-            && characters[end + 2] == "\""
+        let multiLine = language == .swift && end + 2 < characters.count && characters[end + 1] == UInt8(ascii: "\"")
+            && characters[end + 2] == UInt8(ascii: "\"")
         end += multiLine ? 3 : 1
-        let closingHashes = String(repeating: "#", count: hashes)
+        let closingHashes = [UInt8](repeating: UInt8(ascii: "#"), count: hashes)
         while end < characters.count {
             let character = characters[end]
-            if !multiLine, character == "\n" { return end }
-            if character == "\\", hashes == 0 {
-                if end + 1 < characters.count, characters[end + 1] == "(" {
+            if !multiLine, character == UInt8(ascii: "\n") { return end }
+            if character == UInt8(ascii: "\\"), hashes == 0 {
+                if end + 1 < characters.count, characters[end + 1] == UInt8(ascii: "(") {
                     end = interpolationEnd(from: end + 2)
                 } else {
                     end += 2
                 }
                 continue
             }
-            if character == "\"" {
+            if character == UInt8(ascii: "\"") {
                 let quoteCount = multiLine ? 3 : 1
-                if (0..<quoteCount).allSatisfy({ end + $0 < characters.count && characters[end + $0] == "\"" }) {
+                if (0..<quoteCount).allSatisfy({ end + $0 < characters.count && characters[end + $0] == UInt8(ascii: "\"") }) {
                     let after = end + quoteCount
-                    var text = ""
                     let stop = min(after + hashes, characters.count)
-                    text.unicodeScalars.append(contentsOf: characters[after..<stop])
-                    if text == closingHashes { return stop }
+                    if characters[after..<stop].elementsEqual(closingHashes) { return stop }
                 }
             }
             end += 1
@@ -299,9 +307,9 @@ private struct Lexer {
         var depth = 1
         var end = start
         while end < characters.count, depth > 0 {
-            if characters[end] == "(" { depth += 1 }
-            if characters[end] == ")" { depth -= 1 }
-            if characters[end] == "\n" { return end }
+            if characters[end] == UInt8(ascii: "(") { depth += 1 }
+            if characters[end] == UInt8(ascii: ")") { depth -= 1 }
+            if characters[end] == UInt8(ascii: "\n") { return end }
             end += 1
         }
         return end

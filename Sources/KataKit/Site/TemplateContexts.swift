@@ -1,6 +1,6 @@
-// The values the Mustache templates read. Swift-mustache reads stored properties through
-// reflection, so these are plain structs of stored properties, with HTML already escaped
-// where a name says `html` (and rendered with `{{{…}}}`).
+// The values the Mustache templates read: plain structs, with HTML already escaped where a
+// name says `html` (and rendered with `{{{…}}}`). Each answers the templates' lookups in
+// TemplateContexts+Mustache.swift.
 
 /// `page.mustache`: the frame around every page.
 struct PageContext {

@@ -1,0 +1,194 @@
+import Mustache
+
+// The templates look values up by name. Answering with a switch is several times faster than
+// the reflection (Mirror) that swift-mustache falls back to, and rendering is most of a build.
+// A field left out here renders as nothing, which the golden pages in Tests/SiteTests show.
+
+extension PageContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "siteTitle": siteTitle
+        case "pageTitle": pageTitle
+        case "description": description
+        case "canonical": canonical
+        case "bodyHTML": bodyHTML
+        case "sidebar": sidebar
+        case "toc": toc
+        case "hasTOC": hasTOC
+        case "previous": previous
+        case "next": next
+        case "hasPager": hasPager
+        case "isIndex": isIndex
+        default: nil
+        }
+    }
+}
+
+extension SidebarChapter: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "number": number
+        case "title": title
+        case "href": href
+        case "current": current
+        case "exercises": exercises
+        case "hasExercises": hasExercises
+        default: nil
+        }
+    }
+}
+
+extension SidebarExercise: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "id": id
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension TOCEntry: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "html": html
+        case "anchor": anchor
+        case "level": level
+        default: nil
+        }
+    }
+}
+
+extension PageLink: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension IndexContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "siteTitle": siteTitle
+        case "introHTML": introHTML
+        case "chapterCount": chapterCount
+        case "chapters": chapters
+        case "exerciseTotal": exerciseTotal
+        default: nil
+        }
+    }
+}
+
+extension IndexChapter: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "number": number
+        case "title": title
+        case "href": href
+        case "exerciseCount": exerciseCount
+        case "exercises": exercises
+        case "hasExercises": hasExercises
+        default: nil
+        }
+    }
+}
+
+extension ChapterContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "number": number
+        case "bodyHTML": bodyHTML
+        default: nil
+        }
+    }
+}
+
+extension HeadingContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "level": level
+        case "anchor": anchor
+        case "html": html
+        default: nil
+        }
+    }
+}
+
+extension CodeContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "language": language
+        case "label": label
+        case "codeHTML": codeHTML
+        default: nil
+        }
+    }
+}
+
+extension ExerciseCardContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "anchor": anchor
+        case "role": role
+        case "roleLabel": roleLabel
+        case "roleNote": roleNote
+        case "title": title
+        case "id": id
+        case "command": command
+        case "code": code
+        default: nil
+        }
+    }
+}
+
+extension MutantContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "anchor": anchor
+        case "noteHTML": noteHTML
+        case "command": command
+        case "code": code
+        default: nil
+        }
+    }
+}
+
+extension HintContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "number": number
+        case "count": count
+        case "anchor": anchor
+        case "bodyHTML": bodyHTML
+        default: nil
+        }
+    }
+}
+
+extension SolutionContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "path": path
+        case "code": code
+        default: nil
+        }
+    }
+}
+
+extension PairContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "leftHTML": leftHTML
+        case "rightHTML": rightHTML
+        default: nil
+        }
+    }
+}
