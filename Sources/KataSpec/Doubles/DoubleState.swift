@@ -149,6 +149,7 @@ final class DoubleState {
         case (.spry, _):
             first = "expected \(name) to have received \(call) \(specifier), but it was received \(timesText(count))"
         }
-        return first + "\n" + report
+        // OCMockito's first line says only how many; the wanted call comes next, then what happened.
+        return first + (style == .ocmockito ? "\nWanted: \(name).\(call)" : "") + "\n" + report
     }
 }
