@@ -119,18 +119,28 @@ final class DoubleRegistry: @unchecked Sendable {
         if captureIfCapturing(call, on: state) || verifyIfArmed(call, on: state) {
             return placeholderOrEnd(fallback, state, call, capturing: true)
         }
-        let (stub, failures) = locked { state.admit(call, recording: recording, answering: answering) }
-        for failure in failures { World.shared.record(failure) }
-        if let stub {
+        let admission = locked { state.admit(call, recording: recording, answering: answering) }
+        for failure in admission.failures { World.shared.record(failure) }
+        if let stub = admission.stub {
             for effect in stub.sideEffects { effect(arguments) }
             if let result: T = try answer(stub, state, arguments, location, canThrow: canThrow, real: real) { return result }
         } else if answering, let real {
             return try real()
-        } else if answering, state.strictness == .strict {
-            let message = locked { state.unexpectedCallMessage(call) }
-            World.shared.record(Failure(message: message, location: World.shared.currentExample?.location ?? location))
+        } else if !admission.isPrepared, state.strictness == .strict {
+            // Setters (`recordCall`) are checked too: setting a property nobody expected is a call.
+            reportUnexpected(call, on: state)
         }
         return placeholderOrEnd(fallback, state, call)
+    }
+
+    /// A strict fake's "unexpected method invoked", located at the running example.
+    ///
+    /// The call itself was made by the code under test, and only the fake's own line is known
+    /// (`spryify`'s `#filePath`/`#line`): Swift gives no caller's caller. So the failure points at
+    /// the example that ran the code, and the message names the fake's line.
+    private func reportUnexpected(_ call: Invocation, on state: DoubleState) {
+        let message = locked { state.unexpectedCallMessage(call) }
+        World.shared.record(Failure(message: message, location: World.shared.currentExample?.location ?? call.location))
     }
 
     /// Inside `OCMStub(…)`, `given(…)` and friends: remembers the call (with any argument constraints

@@ -40,10 +40,17 @@ final class DoubleState {
         rejections = []
     }
 
+    /// What `admit` decided about one call.
+    struct Admission {
+        /// The stub or expectation that answers, if the call is answered at all.
+        var stub: Stub?
+        /// Whether a stub or an expectation was written for this call (a strict fake accepts it).
+        var isPrepared: Bool
+        var failures: [Failure]
+    }
+
     /// Takes a call in: records it, checks rejections and expectations, and picks the stub that answers.
-    ///
-    /// Returns the stub or expectation that answers (if any) and the failures the call caused.
-    func admit(_ call: Invocation, recording: Bool, answering: Bool) -> (stub: Stub?, failures: [Failure]) {
+    func admit(_ call: Invocation, recording: Bool, answering: Bool) -> Admission {
         if recording { calls.append(call) }
         var failures: [Failure] = []
         if let rejection = rejections.first(where: { $0.function == call.function && $0.matches(call.arguments) }) {
@@ -64,11 +71,14 @@ final class DoubleState {
             expectations[index].satisfied = true
             expected = expectations[index].stub
         }
-        guard answering else { return (nil, failures) }
-        // An expectation with an answer answers; one without lets a stub answer, and is still a call
-        // the fake was prepared for (so a strict fake does not complain).
+        let stub = stub(answering: call.function, call.arguments)
+        // An expected call is one the fake was prepared for, even when the expectation has no answer
+        // of its own (OCMock's `OCMExpect(…)` alone, Kiwi's `receive`): a strict fake accepts it.
+        let isPrepared = expected != nil || stub != nil
+        guard answering else { return Admission(stub: nil, isPrepared: isPrepared, failures: failures) }
+        // An expectation with an answer answers; one without lets a stub answer.
         let answeringExpectation = expected?.isComplete == true ? expected : nil
-        return (answeringExpectation ?? stub(answering: call.function, call.arguments) ?? expected, failures)
+        return Admission(stub: answeringExpectation ?? stub ?? expected, isPrepared: isPrepared, failures: failures)
     }
 
     /// What a strict fake says about a call nothing prepared it for.
@@ -139,6 +149,7 @@ final class DoubleState {
         case (.spry, _):
             first = "expected \(name) to have received \(call) \(specifier), but it was received \(timesText(count))"
         }
-        return first + "\n" + report
+        // OCMockito's first line says only how many; the wanted call comes next, then what happened.
+        return first + (style == .ocmockito ? "\nWanted: \(name).\(call)" : "") + "\n" + report
     }
 }

@@ -94,6 +94,53 @@ extension KataSpecTests {
             }
         }
 
+        @Test func aStrictFakeAcceptsEveryExpectedCallAndReportsNothingTwice() {
+            expectPass {
+                let engine = OCMStrictClassMock(FakeEngine())
+                OCMExpect(engine.start(speed: 2))
+                OCMExpect(engine.gear = 3)
+                #expect(engine.start(speed: 2) == false)
+                engine.gear = 3
+                OCMVerifyAll(engine)
+            }
+            let reporter = run(as: .kiwi) {
+                it("receives") {
+                    let engine = KWMock.mock(for: FakeEngine())
+                    engine.should.receive(.start, withArguments: 2)
+                    engine.should.receive(.stop)
+                    _ = engine.start(speed: 2)
+                    engine.stop()
+                }
+            }
+            #expect(reporter.statuses == ["receives: passed"])
+        }
+
+        @Test func aStrictFakeReportsAnUnexpectedSetter() {
+            expectFailure(
+                "OCMockObject(FakeEngine): unexpected method invoked: gear(4) (recorded by the fake at \(thisFile)/Doubles/Fakes.swift:32:1)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                let engine = OCMStrictClassMock(FakeEngine())
+                engine.gear = 4
+            }
+            expectPass {
+                let engine = OCMStrictClassMock(FakeEngine())
+                OCMStub(engine.gear = 4)
+                engine.gear = 4
+            }
+        }
+
+        @Test func anUnexpectedCallFailsAtTheRunningExample() {
+            let reporter = run {
+                it("stops") {
+                    let engine = OCMStrictClassMock(FakeEngine())
+                    engine.stop()
+                }
+            }
+            let failure = reporter.results.first?.failures.first
+            #expect(failure?.location.line == #line - 6)
+            #expect(failure?.message.hasPrefix("OCMockObject(FakeEngine): unexpected method invoked: stop() (recorded by the fake at ") == true)
+        }
+
         @Test func partialFakesForwardWhatIsNotStubbed() {
             expectPass {
                 let radio = PartialRadio()

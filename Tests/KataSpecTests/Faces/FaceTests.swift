@@ -277,18 +277,25 @@ extension KataSpecTests {
                 #expect(captor.allValues.compactMap { $0 as? String } == ["a", "a"])
             }
             expectFailure(
-                "Expected 1 matching invocation, but received 0\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\nStubs on FakeEngine:\n￫ (none)"
+                "Expected 1 matching invocation, but received 0\nWanted: FakeEngine.start(speed: 4)\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = mock(FakeEngine())
                 _ = engine.start(speed: 3)
                 _ = verify(engine).start(speed: 4)
             }
             expectFailure(
-                "Wanted at least 2 times but was 1\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\nStubs on FakeEngine:\n￫ (none)"
+                "Wanted at least 2 times but was 1\nWanted: FakeEngine.start(speed: anything())\nRecorded calls on FakeEngine:\n￫ start(speed: 3)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = mock(FakeEngine())
                 _ = engine.start(speed: 3)
                 _ = verifyCount(engine, atLeast(2)).start(speed: anything())
+            }
+            expectFailure(
+                "Expected 0 matching invocations, but received 1\nWanted: FakeEngine.load(\"a\")\nRecorded calls on FakeEngine:\n￫ load(\"a\")\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                let engine = mock(FakeEngine())
+                _ = try? engine.load("a")
+                _ = try? verifyCount(engine, never()).load("a")
             }
         }
     }
