@@ -120,7 +120,8 @@ public struct SpecLibrary: Sendable {
 
     static func sourceFiles(in folder: URL) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        // Sorted by path, each path computed once: `URL.path` is too slow to call inside a sort.
         return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-            .map(\.standardizedFileURL).sorted { $0.path < $1.path }
+            .map { ($0.standardizedFileURL.path, $0.standardizedFileURL) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

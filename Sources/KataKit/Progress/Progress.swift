@@ -35,8 +35,15 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
     public var solved: Date?
     /// How many hints `kata hint` has shown.
     public var hintsShown: Int = 0
-    /// Every check, oldest first.
+    /// The checks, oldest first: the first ``keptFromStart``, the first pass, and the last ``keptAtEnd`` of them,
+    /// so the record shows how the learner got to green without growing with every save in `kata watch`.
+    /// ``attempts`` counts them all.
     public var checks: [CheckRecord] = []
+
+    /// How many of the first checks are always kept.
+    public static let keptFromStart = 20
+    /// How many of the latest checks are kept.
+    public static let keptAtEnd = 30
 
     /// Creates an empty record.
     public init() {}
@@ -54,6 +61,11 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
         lastAttempt = check.time
         if check.verdict == .passed, solved == nil { solved = check.time }
         checks.append(check)
+        if checks.count > Self.keptFromStart + Self.keptAtEnd + (solved == nil ? 0 : 1) {
+            // Drop the oldest check of the middle, but never the first pass.
+            let firstPass = checks.firstIndex { $0.verdict == .passed }
+            checks.remove(at: firstPass == Self.keptFromStart ? Self.keptFromStart + 1 : Self.keptFromStart)
+        }
     }
 }
 

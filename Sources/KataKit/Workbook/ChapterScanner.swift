@@ -31,7 +31,8 @@ struct ChapterScanner {
     let path: String
     let source: String
     let document: MarkdownNode
-    private let lines: [Substring]
+    /// The UTF-8 offset where each line starts.
+    private let lineStarts: [Int]
 
     private(set) var title: String?
     private(set) var blocks: [Block] = []
@@ -41,7 +42,7 @@ struct ChapterScanner {
         self.path = path
         self.source = source
         self.document = MarkdownParser.parse(source)
-        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.lineStarts = Self.lineStarts(of: source)
         scan()
     }
 
@@ -213,6 +214,28 @@ struct ChapterScanner {
         }
     }
 
+    /// Where the lines of a source start, found on its UTF-8 bytes (splitting by `Character` walks graphemes,
+    /// which cost more than parsing the Markdown).
+    private static func lineStarts(of source: String) -> [Int] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var starts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                starts.append(offset + 1)
+            }
+            return starts
+        }
+    }
+
+    /// Line `number` (1-based) without its line break, or nil past the end.
+    private func sourceLine(_ number: Int) -> Substring? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
+        let end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        return source[start..<end]
+    }
+
     static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
@@ -227,23 +250,24 @@ struct ChapterScanner {
 
     /// The location of a token of the info string on the fence line.
     private func column(_ offset: Int, in node: MarkdownNode) -> SourceLocation {
-        let line = node.startLine - 1 < lines.count ? Array(lines[node.startLine - 1]) : []
+        let line = sourceLine(node.startLine).map { Array($0.unicodeScalars) } ?? []
         var index = max(node.startColumn - 1, 0)
         guard index < line.count else { return SourceLocation(file: path, line: node.startLine, column: node.startColumn) }
         let fenceCharacter = line[index]
         while index < line.count, line[index] == fenceCharacter { index += 1 }
-        while index < line.count, line[index].isWhitespace { index += 1 }
+        while index < line.count, line[index] == " " || line[index] == "\t" { index += 1 }
         return SourceLocation(file: path, line: node.startLine, column: index + offset + 1)
     }
 
     /// Whether a fenced block ends with a closing fence (cmark runs an open fence to the end of the file).
     private func isClosed(_ node: MarkdownNode) -> Bool {
-        guard node.endLine > node.startLine, node.endLine - 1 < lines.count else { return false }
-        let opening = lines[node.startLine - 1].drop { $0 == " " || $0 == ">" }
+        guard node.endLine > node.startLine, let openingLine = sourceLine(node.startLine), let closingLine = sourceLine(node.endLine)
+        else { return false }
+        let opening = openingLine.drop { $0 == " " || $0 == ">" }
         guard let fenceCharacter = opening.first else { return false }
         let fenceLength = opening.prefix { $0 == fenceCharacter }.count
-        let closing = lines[node.endLine - 1].trimmingCharacters(in: .whitespaces).drop { $0 == ">" }
-            .trimmingCharacters(in: .whitespaces)
+        let blank: Set<Character> = [" ", "\t", "\r"]
+        let closing = closingLine.drop { blank.contains($0) || $0 == ">" }.reversed().drop { blank.contains($0) }
         return closing.count >= fenceLength && closing.allSatisfy { $0 == fenceCharacter }
     }
 }

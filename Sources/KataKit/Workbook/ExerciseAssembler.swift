@@ -40,8 +40,9 @@ struct ExerciseAssembler {
             }
             byID[id, default: []].append(block)
         }
+        let hintIndexes = Set(hintBlocksIndexes(in: chapter))
         return order.compactMap { id in
-            build(id: id, blocks: byID[id] ?? [], chapter: chapter)
+            build(id: id, blocks: byID[id] ?? [], chapter: chapter, hintIndexes: hintIndexes)
         }
     }
 
@@ -62,7 +63,9 @@ struct ExerciseAssembler {
         hints.filter { $0.id == id }.map(\.hint)
     }
 
-    private mutating func build(id: String, blocks: [ChapterScanner.Block], chapter: Chapter) -> Exercise? {
+    private mutating func build(
+        id: String, blocks: [ChapterScanner.Block], chapter: Chapter, hintIndexes: Set<Int>
+    ) -> Exercise? {
         let first = blocks[0]
         func only(_ role: CodeBlock.Role) -> ChapterScanner.Block? {
             let matching = blocks.filter { $0.block.role == role }
@@ -187,7 +190,6 @@ struct ExerciseAssembler {
 
         let heading = first.heading
         let promptRange = ((heading?.index ?? -1) + 1)..<starter.topLevelIndex
-        let hintIndexes = Set(hintBlocksIndexes(in: chapter))
         let prompt = chapter.document.children.enumerated()
             .filter { promptRange.contains($0.offset) && !hiddenIndexes.contains($0.offset) && !hintIndexes.contains($0.offset) }
             .map(\.element)

@@ -8,6 +8,7 @@ extension Kata {
     /// `kata check`.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Compile and run your solution against its specs (the current exercise by default).",
             discussion: """
                 Exit status: 0 when it passes, 1 when it fails (or does not compile),

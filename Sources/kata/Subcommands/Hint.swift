@@ -5,6 +5,7 @@ extension Kata {
     /// `kata hint`.
     struct Hint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "hint",
             abstract: "Show the next hint of an exercise (the current one by default).")
 
         @OptionGroup var options: WorkbookOptions

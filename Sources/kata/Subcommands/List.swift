@@ -5,6 +5,7 @@ extension Kata {
     /// `kata list`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List every chapter and exercise with its state and your overall progress.")
 
         @OptionGroup var options: WorkbookOptions

@@ -5,6 +5,7 @@ extension Kata {
     /// `kata next`.
     struct Next: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "next",
             abstract: "Show the current exercise and create its file from the starter if it is missing.")
 
         @OptionGroup var options: WorkbookOptions

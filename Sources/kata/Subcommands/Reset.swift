@@ -5,6 +5,7 @@ extension Kata {
     /// `kata reset`.
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Put an exercise's starter back, after saving your file to a backup.")
 
         @OptionGroup var options: WorkbookOptions

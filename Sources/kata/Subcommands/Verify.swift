@@ -6,6 +6,7 @@ extension Kata {
     /// `kata verify`.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "For authors: check that every solution passes, every starter fails and every example compiles.",
             discussion: """
                 Every reference solution must pass; every starter must fail; a specify exercise's

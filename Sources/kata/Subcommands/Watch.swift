@@ -6,6 +6,7 @@ extension Kata {
     /// `kata watch`.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Check the current exercise every time you save its file; move on when it passes.",
             discussion: "Stop with Ctrl-C.")
 

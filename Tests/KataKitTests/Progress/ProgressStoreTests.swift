@@ -33,6 +33,22 @@ struct ProgressStoreTests {
         #expect(leftovers.isEmpty, "the temporary file is renamed into place")
     }
 
+    @Test("checks are counted in full, but only the first and the latest are kept")
+    func boundedHistory() {
+        var record = ExerciseProgress()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for minute in 0..<200 {
+            let verdict: CheckRecord.Verdict = minute == 150 ? .passed : .failed
+            record.record(CheckRecord(time: start.addingTimeInterval(Double(minute) * 60), verdict: verdict, duration: 0.1))
+        }
+        #expect(record.attempts == 200)
+        #expect(record.checks.count == ExerciseProgress.keptFromStart + ExerciseProgress.keptAtEnd + 1)
+        #expect(record.checks.first?.time == start, "the first check stays: it shows whether the learner saw red first")
+        #expect(record.checks.last?.time == start.addingTimeInterval(199 * 60))
+        #expect(record.checks.filter { $0.verdict == .passed }.map(\.time) == [start.addingTimeInterval(150 * 60)])
+        #expect(record.solved == start.addingTimeInterval(150 * 60))
+    }
+
     @Test("a corrupt file is moved aside to a named backup and reported, never silently reset")
     func corrupt() throws {
         let store = makeStore()
