@@ -73,8 +73,12 @@ struct ChapterScanner {
     }
 
     private func codeBlocks(in node: MarkdownNode) -> [MarkdownNode] {
-        if case .codeBlock = node.kind { return [node] }
-        return node.children.flatMap(codeBlocks(in:))
+        switch node.kind {
+        case .codeBlock: return [node]
+        // Only container blocks can hold a code block; paragraphs, headings and tables hold inlines.
+        case .document, .blockQuote, .list, .item, .other: return node.children.flatMap(codeBlocks(in:))
+        default: return []
+        }
     }
 
     private mutating func inspect(
@@ -250,12 +254,12 @@ struct ChapterScanner {
 
     /// The location of a token of the info string on the fence line.
     private func column(_ offset: Int, in node: MarkdownNode) -> SourceLocation {
-        let line = sourceLine(node.startLine).map { Array($0.unicodeScalars) } ?? []
+        let line = sourceLine(node.startLine).map { Array($0.utf8) } ?? []
         var index = max(node.startColumn - 1, 0)
         guard index < line.count else { return SourceLocation(file: path, line: node.startLine, column: node.startColumn) }
         let fenceCharacter = line[index]
         while index < line.count, line[index] == fenceCharacter { index += 1 }
-        while index < line.count, line[index] == " " || line[index] == "\t" { index += 1 }
+        while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
         return SourceLocation(file: path, line: node.startLine, column: index + offset + 1)
     }
 

@@ -3,7 +3,7 @@
 /// `swift mutant id=sum name=off-by-one note="drops the last element"` has the language `swift`,
 /// the word `mutant`, and three attributes. Values may be quoted with `"`; `\"` escapes a quote.
 public struct FenceInfo: Sendable, Equatable {
-    /// A bare word or attribute, with its offset (0-based, in Unicode scalars) inside the info string.
+    /// A bare word or attribute, with its offset (0-based, in UTF-8 bytes, as cmark counts columns) inside the info string.
     public struct Token: Sendable, Equatable {
         /// The word, or the attribute's key.
         public var text: String
@@ -31,52 +31,50 @@ public struct FenceInfo: Sendable, Equatable {
     public init(_ info: String) {
         var tokens: [Token] = []
         var unclosed: Int?
-        // Unicode scalars, not characters: an info string is one short line, and walking grapheme clusters
-        // cost a fifth of loading the workbook.
-        let scalars = Array(info.unicodeScalars)
+        // UTF-8 bytes, not characters: walking grapheme clusters here cost a fifth of loading the workbook.
+        // Separators are ASCII, so every token starts and ends on a character boundary.
+        let bytes = Array(info.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        func text(_ bytes: some Collection<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
         var index = 0
-        while index < scalars.count {
-            if Self.isSpace(scalars[index]) {
+        while index < bytes.count {
+            if isSpace(bytes[index]) {
                 index += 1
                 continue
             }
             let start = index
-            var key = String.UnicodeScalarView()
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
+            let key = text(bytes[start..<index])
             var value: String?
-            while index < scalars.count, !Self.isSpace(scalars[index]), scalars[index] != "=" {
-                key.append(scalars[index])
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
                 index += 1
-            }
-            if index < scalars.count, scalars[index] == "=" {
-                index += 1
-                var text = String.UnicodeScalarView()
-                if index < scalars.count, scalars[index] == "\"" {
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
                     index += 1
+                    var quoted: [UInt8] = []
                     var closed = false
-                    while index < scalars.count {
-                        let scalar = scalars[index]
-                        if scalar == "\\", index + 1 < scalars.count {
-                            text.append(scalars[index + 1])
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                            quoted.append(bytes[index + 1])
                             index += 2
                             continue
                         }
                         index += 1
-                        if scalar == "\"" {
+                        if byte == UInt8(ascii: "\"") {
                             closed = true
                             break
                         }
-                        text.append(scalar)
+                        quoted.append(byte)
                     }
                     if !closed { unclosed = start }
+                    value = text(quoted)
                 } else {
-                    while index < scalars.count, !Self.isSpace(scalars[index]) {
-                        text.append(scalars[index])
-                        index += 1
-                    }
+                    let valueStart = index
+                    while index < bytes.count, !isSpace(bytes[index]) { index += 1 }
+                    value = text(bytes[valueStart..<index])
                 }
-                value = String(text)
             }
-            tokens.append(Token(text: String(key), value: value, offset: start))
+            tokens.append(Token(text: key, value: value, offset: start))
         }
         if let first = tokens.first, first.value == nil {
             language = first.text
@@ -87,9 +85,5 @@ public struct FenceInfo: Sendable, Equatable {
         words = tokens.filter { $0.value == nil }
         attributes = tokens.filter { $0.value != nil }
         unclosedQuoteOffset = unclosed
-    }
-
-    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || (!scalar.isASCII && scalar.properties.isWhitespace)
     }
 }
