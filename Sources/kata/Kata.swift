@@ -11,7 +11,8 @@ struct Kata: ParsableCommand {
             Start with `kata next`. It shows the current exercise and the file to edit;
             `kata hint` helps when you are stuck, and `kata list` shows where you are.
             Exit status: 0 on success, 1 when the workbook or the request has a problem,
-            2 on a usage error (an unknown option, a missing argument).
+            2 on a usage error (an unknown option, a missing argument). `kata check` differs:
+            1 means your code does not pass yet, 2 a usage or workbook error.
             """,
         version: "0.1.0",
         subcommands: [
