@@ -79,11 +79,16 @@ public struct ExerciseChecker: Sendable {
         let runner = ProgramRunner(
             limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
         let compiler = self.compiler
-        let builds = parallelMap(programs, width: width) { program in
-            Result { () throws(BuildError) in
-                try compiler.compile(program, in: folder.appendingPathComponent(program.variant.description))
+        let build: @Sendable ([GeneratedProgram]) -> [Result<ExerciseCompiler.Outcome, BuildError>] = { programs in
+            parallelMap(programs, width: self.width) { program in
+                Result { () throws(BuildError) in
+                    try compiler.compile(program, in: folder.appendingPathComponent(program.variant.description))
+                }
             }
         }
+        // The subject builds beside as many mutants as there are spare cores; the other mutants build only once
+        // the learner's specs pass against the subject, so a red check does not wait for them.
+        var builds = build(Array(programs.prefix(width)))
         let subjectBuild = try builds[0].get()
         guard case .built(let binary) = subjectBuild else {
             if case .failed(let diagnostics, let output) = subjectBuild {
@@ -123,6 +128,7 @@ public struct ExerciseChecker: Sendable {
             result.status = .passed
             return result
         }
+        builds += build(Array(programs.dropFirst(builds.count)))
         let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
             let (mutant, build) = pair
             let folder = folder.appendingPathComponent(GeneratedProgram.Variant.mutant(mutant.name).description)
