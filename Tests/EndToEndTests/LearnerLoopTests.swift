@@ -18,6 +18,20 @@ struct LearnerLoopTests {
         #expect(try kata.read("exercises/basics/add-numbers.swift") == "// my work\n", "an existing file is never overwritten")
     }
 
+    @Test("kata next with an id jumps to that exercise and creates its file; an unknown id is refused")
+    func nextNamed() throws {
+        let kata = try KataRunner(fixture: "loop")
+        let named = try kata.run(["next", "greet"])
+        #expect(named.status == 0)
+        #expect(named.stdout.contains("(greet-team, exercise 2 of 3)"))
+        #expect(named.stdout.contains("Edit   exercises/basics/greet-team.swift  (new: made from the starter)"))
+        #expect(FileManager.default.fileExists(atPath: kata.file("exercises/basics/greet-team.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: kata.file("exercises/basics/add-numbers.swift").path))
+        let unknown = try kata.run(["next", "gret-team"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("greet-team"), "the error suggests the closest id")
+    }
+
     @Test("kata next says so when every exercise is solved, with a summary")
     func allSolved() throws {
         let kata = try KataRunner(fixture: "loop")

@@ -25,7 +25,7 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); nothing was changed"
         case .noLearnerFile(let id, let path):
-            "\(path) does not exist yet; run kata next (or kata reset \(id)) to create it from the starter"
+            "\(path) does not exist yet; run kata next \(id) to create it from the starter"
         case .nothingToCheck:
             "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
         }

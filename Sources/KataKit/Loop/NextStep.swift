@@ -1,6 +1,7 @@
 import Foundation
 
-/// `kata next`: shows the first unsolved exercise and creates its file from the starter when it is missing.
+/// `kata next`: shows the first unsolved exercise (or the one named) and creates its file from the starter when
+/// it is missing.
 public struct NextStep {
     /// The workspace.
     public let workspace: Workspace
@@ -13,10 +14,11 @@ public struct NextStep {
         self.style = style
     }
 
-    /// Runs the step.
-    public func run() throws -> LoopOutput {
+    /// Runs the step: shows `id` (an id or a unique start of one), or else the current exercise.
+    public func run(id: String? = nil) throws -> LoopOutput {
+        let named = try id.map { id throws(LoopError) in try workspace.exercise(id) }
         let (progress, warnings) = try workspace.store.readReporting()
-        guard let exercise = workspace.current(in: progress) else {
+        guard let exercise = named ?? workspace.current(in: progress) else {
             return LoopOutput(text: allSolved(progress), warnings: warnings)
         }
         let created = try LearnerFiles(workspace: workspace).createIfMissing(exercise)

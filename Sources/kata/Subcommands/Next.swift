@@ -6,13 +6,20 @@ extension Kata {
     struct Next: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "next",
-            abstract: "Show the current exercise and create its file from the starter if it is missing.")
+            abstract: "Show the current exercise and create its file from the starter if it is missing.",
+            discussion: """
+                The current exercise is the first one you have not solved. Name another (`kata next spry-fake`,
+                or a unique start of its id) to jump to it, as a workshop does when it starts at a chapter.
+                """)
 
         @OptionGroup var options: WorkbookOptions
 
+        @Argument(help: ArgumentHelp("An exercise id, or a unique start of it, to show instead of the current one.", valueName: "id"))
+        var id: String?
+
         func run() throws {
             let workspace = try options.workspace()
-            Output.show(try Output.run { try NextStep(workspace: workspace, style: .detect()).run() })
+            Output.show(try Output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
         }
     }
 }
