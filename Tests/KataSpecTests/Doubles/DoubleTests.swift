@@ -198,6 +198,30 @@ extension KataSpecTests {
             }
         }
 
+        @Test func haveReceivedChecksClassFunctionsOnTheFakeType() {
+            expectPass {
+                _ = FakeEngine.make(named: "v8")
+                expect(FakeEngine.self).to(haveReceived(.make, with: "v8", countSpecifier: .exactly(1)))
+                expect(FakeEngine.self).toNot(haveReceived(.make, with: "v12"))
+                expect(FakeEngine.self).to(haveRecordedCalls())
+            }
+            expectFailure(
+                "expected to have received make(named: \"v12\") at least once, got 0 matching calls\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                _ = FakeEngine.make(named: "v8")
+                expect(FakeEngine.self).to(haveReceived(.make, with: "v12"))
+            }
+            expectFailure(
+                "expected to not have received make(named:) exactly once, got 1 matching call\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                _ = FakeEngine.make(named: "v8")
+                expect(FakeEngine.self).toNot(haveReceived(.make, countSpecifier: .exactly(1)))
+            }
+            expectFailure("expected to have recorded calls, got 0 call(s)\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)") {
+                expect(FakeEngine.self).to(haveRecordedCalls())
+            }
+        }
+
         @Test func everythingIsForgottenAfterEachExample() {
             let engine = FakeEngine()
             var answers: [Bool] = []
