@@ -119,6 +119,11 @@ final class DoubleRegistry: @unchecked Sendable {
         if captureIfCapturing(call, on: state) || verifyIfArmed(call, on: state) {
             return placeholderOrEnd(fallback, state, call, capturing: true)
         }
+        // Spies first, as in Kiwi: they see the call whatever answers it.
+        if recording {
+            let spies = locked { state.spies.filter { $0.function == function } }
+            for spy in spies { spy.observe(arguments) }
+        }
         let admission = locked { state.admit(call, recording: recording, answering: answering) }
         for failure in admission.failures { World.shared.record(failure) }
         if let stub = admission.stub {

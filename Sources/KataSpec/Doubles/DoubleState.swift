@@ -27,6 +27,8 @@ final class DoubleState {
     var stubs: [Stub] = []
     var expectations: [ExpectedCall] = []
     var rejections: [Stub] = []
+    /// Kiwi's message spies (`captureArgument`): told about every recorded call, they never answer it.
+    var spies: [(function: String, observe: ([Any?]) -> Void)] = []
 
     init(name: String) {
         self.name = name
@@ -38,6 +40,7 @@ final class DoubleState {
         stubs = []
         expectations = []
         rejections = []
+        spies = []
     }
 
     /// What `admit` decided about one call.

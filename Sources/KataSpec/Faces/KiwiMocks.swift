@@ -1,3 +1,5 @@
+import Foundation
+
 // Kiwi's mocks and stubs over the test-double engine: `KWMock.mock(for: FakeEngine())`,
 // `engine.stub(.start, andReturn: true)`, and `engine.should.receive(.start, andReturn: true, withCount: 2)`,
 // which — as in Kiwi — must be written *before* acting, is checked when the example ends, and also stubs
@@ -21,17 +23,48 @@ public enum KWMock {
     }
 }
 
-/// Kiwi's `KWCaptureSpy`: holds the argument a stubbed message received.
-public typealias KWCaptureSpy = ArgumentCaptor
+/// Kiwi's `KWCaptureSpy`: keeps one argument of the first call it sees after it was made.
+///
+/// A spy never answers a call: stubs, expectations and the mock's strictness decide that as before.
+/// Its failures are located where `captureArgument` was written.
+public final class KWCaptureSpy: @unchecked Sendable {
+    private let lock = NSLock()
+    private let index: Int
+    private let location: SourceLocation
+    /// `.some(nil)` once a `nil` argument was captured.
+    private var captured: Any?? = .none
+    private var reportedMissingArgument = false
 
-extension ArgumentCaptor {
-    /// Kiwi's `spy.argument`: the last captured value; fails if nothing was captured yet.
+    init(index: Int, location: SourceLocation) {
+        self.index = index
+        self.location = location
+    }
+
+    /// Kiwi's `spy.argument`: the captured value; read before any call, it fails with Kiwi's message.
     public var argument: Any? {
-        if allValues.isEmpty {
-            World.shared.record(
-                Failure(message: "Argument requested has yet to be captured.", location: SourceLocation(file: "KWCaptureSpy", line: 0)))
+        guard let captured = lock.withLock({ captured }) else {
+            World.shared.record(Failure(message: "Argument requested has yet to be captured.", location: location))
+            return nil
         }
-        return value
+        return captured
+    }
+
+    func observe(_ function: String, _ arguments: [Any?]) {
+        guard arguments.indices.contains(index) else {
+            let first = lock.withLock { () -> Bool in
+                defer { reportedMissingArgument = true }
+                return !reportedMissingArgument
+            }
+            guard first else { return }
+            let call = callDescription(function, arguments.map { stringify($0, quotingStrings: true) })
+            let count = "\(arguments.count) argument\(arguments.count == 1 ? "" : "s")"
+            World.shared.record(
+                Failure(
+                    message: "cannot capture argument \(index) of \(call): it has \(count) (indices start at 0)",
+                    location: location))
+            return
+        }
+        lock.withLock { if captured == nil { captured = .some(arguments[index]) } }
     }
 }
 
@@ -68,13 +101,15 @@ extension Spryable {
         stubAgain(function, file: file, line: line).andDo(block)
     }
 
-    /// `[fake captureArgument:@selector(load:completion:) atIndex:1]`: a spy on one argument.
-    public func captureArgument(_ function: Function, atIndex index: Int, file: StaticString = #filePath, line: UInt = #line) -> KWCaptureSpy {
-        let spy = KWCaptureSpy()
-        stubAgain(function, file: file, line: line).andDo { actual in
-            if actual.indices.contains(index) { spy.capture(actual[index]) }
-            return nil
-        }
+    /// `[fake captureArgument:@selector(load:completion:) atIndex:1]`: a spy on one argument of the
+    /// first call that follows; the call is still answered by whatever stub or expectation answers it.
+    public func captureArgument(
+        _ function: Function, atIndex index: Int, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> KWCaptureSpy {
+        let spy = KWCaptureSpy(index: index, location: SourceLocation(file, line, column))
+        let name = function.rawValue
+        DoubleRegistry.shared.locked { doubleState.spies.append((name, { spy.observe(name, $0) })) }
         return spy
     }
 

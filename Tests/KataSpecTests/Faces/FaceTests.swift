@@ -164,6 +164,57 @@ extension KataSpecTests {
             #expect(reporter.messages.last?.hasPrefix("FakeEngine received unexpected message -stop() (recorded by the fake at") == true)
         }
 
+        @Test func kiwiCaptureSpyWatchesCallsWithoutAnsweringThem() throws {
+            try expectPass {
+                let engine = KWMock.nullMock(for: FakeEngine())
+                engine.stub(.load, andReturn: "stubbed")
+                let spy = engine.captureArgument(.load, atIndex: 0)
+                let answers = try [engine.load("a.txt"), engine.load("b.txt")]
+                #expect(answers == ["stubbed", "stubbed"], "the stub still answers")
+                #expect(spy.argument as? String == "a.txt", "the spy keeps the first call's argument")
+            }
+            let reporter = run(as: .kiwi) {
+                it("receives and captures") {
+                    let engine = KWMock.nullMock(for: FakeEngine())
+                    engine.should.receive(.start, andReturn: true, withArguments: 3)
+                    let spy = engine.captureArgument(.start, atIndex: 0)
+                    theValue(engine.start(speed: 3)).should.beTrue()
+                    theValue(spy.argument as? Int).should.equal(3)
+                }
+                it("is strict") {
+                    let engine = KWMock.mock(for: FakeEngine())
+                    let spy = engine.captureArgument(.start, atIndex: 0)
+                    _ = engine.start(speed: 2)
+                    theValue(spy.argument as? Int).should.equal(2)
+                }
+            }
+            #expect(reporter.statuses == ["receives and captures: passed", "is strict: failed"])
+            #expect(
+                reporter.messages.map { $0.prefix { $0 != "(" } } == ["FakeEngine received unexpected message -start"],
+                "a spy does not prepare a strict mock for the call")
+        }
+
+        @Test func kiwiCaptureSpyFailuresPointAtTheCaptureArgumentLine() {
+            let line = #line + 4
+            let failures = World.shared.gatherFailures {
+                DoubleRegistry.shared.resetAll()
+                let engine = KWMock.nullMock(for: FakeEngine())
+                let early = engine.captureArgument(.load, atIndex: 0)
+                let wrongIndex = engine.captureArgument(.start, atIndex: 1)
+                _ = early.argument
+                _ = engine.start(speed: 2)
+                _ = engine.start(speed: 3)
+                _ = wrongIndex.argument
+            }
+            DoubleRegistry.shared.resetAll()
+            #expect(
+                failures.map(\.description) == [
+                    "\(#filePath):\(line):51: error: Argument requested has yet to be captured.",
+                    "\(#filePath):\(line + 1):56: error: cannot capture argument 1 of start(speed: 2): it has 1 argument (indices start at 0)",
+                    "\(#filePath):\(line + 1):56: error: Argument requested has yet to be captured.",
+                ])
+        }
+
         @Test func ocmockMacrosStubExpectRejectAndVerify() throws {
             try expectPass {
                 let engine = OCMClassMock(FakeEngine())
