@@ -21,6 +21,8 @@ final class DoubleState {
 
     let name: String
     var strictness = Strictness.nice
+    /// Where the fake was made strict (`OCMStrictClassMock(…)`, `KWMock.mock(for:)`), for its failures.
+    var madeStrictAt: SourceLocation?
     var style = DoubleStyle.spry
     var orderMatters = false
     var calls: [Invocation] = []
@@ -90,7 +92,7 @@ final class DoubleState {
             style == .kiwi
             ? "\(name) received unexpected message -\(call)"
             : "OCMockObject(\(name)): unexpected method invoked: \(call)"
-        return text + " (recorded by the fake at \(call.location))\n" + report
+        return text + (madeStrictAt.map { " (strict mock made at \($0))" } ?? "") + "\n" + report
     }
 
     /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.

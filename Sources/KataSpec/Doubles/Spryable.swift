@@ -50,6 +50,15 @@ extension Spryable {
     /// This fake type's class-function calls and stubs.
     static var doubleState: DoubleState { DoubleRegistry.shared.state(forType: Self.self) }
 
+    /// Sets how strict the fake is and whose wording it uses; a strict fake remembers where it was made so.
+    func configureDouble(_ strictness: Strictness, style: DoubleStyle, at location: SourceLocation? = nil) {
+        DoubleRegistry.shared.locked {
+            doubleState.strictness = strictness
+            doubleState.style = style
+            doubleState.madeStrictAt = strictness == .strict ? location : nil
+        }
+    }
+
     // MARK: Members of the fake call these
 
     /// Records the call of a member that returns nothing: `func stop() { spryify() }`.

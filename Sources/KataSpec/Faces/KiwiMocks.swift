@@ -7,18 +7,19 @@ import Foundation
 
 /// Kiwi's mock factory: `[KWMock mockForProtocol:]` becomes `KWMock.mock(for: FakeEngine())`.
 public enum KWMock {
-    /// A strict mock: an unexpected message fails the example.
-    public static func mock<F: Spryable>(for fake: F) -> F { configure(fake, .strict) }
+    /// A strict mock: an unexpected message fails the example, naming this line.
+    public static func mock<F: Spryable>(
+        for fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> F {
+        configure(fake, .strict, SourceLocation(file, line, column))
+    }
     /// A null mock: any message is accepted and answered with a default value.
     public static func nullMock<F: Spryable>(for fake: F) -> F { configure(fake, .nice) }
     /// A partial mock: a subclass fake whose members pass `real:`; unstubbed messages run the real code.
     public static func partialMock<F: Spryable>(for fake: F) -> F { configure(fake, .nice) }
 
-    private static func configure<F: Spryable>(_ fake: F, _ strictness: Strictness) -> F {
-        DoubleRegistry.shared.locked {
-            fake.doubleState.strictness = strictness
-            fake.doubleState.style = .kiwi
-        }
+    private static func configure<F: Spryable>(_ fake: F, _ strictness: Strictness, _ location: SourceLocation? = nil) -> F {
+        fake.configureDouble(strictness, style: .kiwi, at: location)
         return fake
     }
 }
