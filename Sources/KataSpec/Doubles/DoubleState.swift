@@ -29,7 +29,8 @@ final class DoubleState {
     var stubs: [Stub] = []
     var expectations: [ExpectedCall] = []
     var rejections: [Stub] = []
-    /// Kiwi's message spies (`captureArgument`): told about every recorded call, they never answer it.
+    /// Kiwi's message spies (`captureArgument`): told about every recorded call, they never answer it,
+    /// but a strict mock accepts a spied message.
     var spies: [(function: String, observe: ([Any?]) -> Void)] = []
 
     init(name: String) {
@@ -79,7 +80,8 @@ final class DoubleState {
         let stub = stub(answering: call.function, call.arguments)
         // An expected call is one the fake was prepared for, even when the expectation has no answer
         // of its own (OCMock's `OCMExpect(…)` alone, Kiwi's `receive`): a strict fake accepts it.
-        let isPrepared = expected != nil || stub != nil
+        // So is a spied one: Kiwi's `addMessageSpy:` tells the mock to expect the message.
+        let isPrepared = expected != nil || stub != nil || spies.contains { $0.function == call.function }
         guard answering else { return Admission(stub: nil, isPrepared: isPrepared, failures: failures) }
         // An expectation with an answer answers; one without lets a stub answer.
         let answeringExpectation = expected?.isComplete == true ? expected : nil

@@ -26,8 +26,8 @@ public enum KWMock {
 
 /// Kiwi's `KWCaptureSpy`: keeps one argument of the first call it sees after it was made.
 ///
-/// A spy never answers a call: stubs, expectations and the mock's strictness decide that as before.
-/// Its failures are located where `captureArgument` was written.
+/// A spy never answers a call: stubs and expectations answer as before, or the default value. As in
+/// Kiwi, a strict mock accepts the spied message. Its failures are located where `captureArgument` was written.
 public final class KWCaptureSpy: @unchecked Sendable {
     private let lock = NSLock()
     private let index: Int
