@@ -19,7 +19,10 @@ final class DoubleState {
         var satisfied = false
     }
 
-    let name: String
+    /// The fake's type name, `FakeEngine`.
+    let typeName: String
+    /// A name given when the mock was made (Kiwi's `mockWithName:`); messages use it instead.
+    var mockName: String?
     var strictness = Strictness.nice
     /// Where the fake was made strict (`OCMStrictClassMock(…)`, `KWMock.mock(for:)`), for its failures.
     var madeStrictAt: SourceLocation?
@@ -34,8 +37,11 @@ final class DoubleState {
     var spies: [(function: String, observe: ([Any?]) -> Void)] = []
 
     init(name: String) {
-        self.name = name
+        typeName = name
     }
+
+    /// What messages call the fake: its given name, or its type name.
+    var name: String { mockName ?? typeName }
 
     /// Forgets calls, stubs and expectations; keeps how the fake was configured.
     func reset() {
@@ -92,7 +98,7 @@ final class DoubleState {
     func unexpectedCallMessage(_ call: Invocation) -> String {
         let text =
             style == .kiwi
-            ? "\(name) received unexpected message -\(call)"
+            ? "\(mockName.map { "mock \"\($0)\"" } ?? name) received unexpected message -\(call)"
             : "OCMockObject(\(name)): unexpected method invoked: \(call)"
         return text + (madeStrictAt.map { " (strict mock made at \($0))" } ?? "") + "\n" + report
     }

@@ -84,6 +84,8 @@ extension KiwiAssertion where Value: Comparable {
 extension KiwiAssertion where Value: FloatingPoint {
     /// `[[theValue(x) should] beWithin:theValue(0.01) of:theValue(3.14)]`
     public func beWithin(_ delta: Value, of expected: Value) { match(beCloseTo(expected, within: delta)) }
+    /// `[[theValue(x) should] equal:3.14 withDelta:0.01]`: the same as `beWithin(0.01, of: 3.14)`.
+    public func equal(_ expected: Value, withDelta delta: Value) { match(beCloseTo(expected, within: delta)) }
 }
 
 extension KiwiAssertion where Value: Collection {
@@ -104,6 +106,8 @@ extension KiwiAssertion where Value: Sequence, Value.Element: Equatable {
     public func contain(_ element: Value.Element) { match(containAll([element])) }
     /// `[[x should] containObjectsInArray:@[a, b]]`
     public func containObjectsInArray(_ elements: [Value.Element]) { match(containAll(elements)) }
+    /// `[[x should] containObjects:a, b, nil]`
+    public func containObjects(_ elements: Value.Element...) { match(containAll(elements)) }
 }
 
 extension KiwiAssertion where Value == String {
@@ -117,24 +121,107 @@ extension KiwiAssertion where Value == String {
     public func endWith(_ suffix: String) { match(KataSpec.endWith(suffix)) }
     /// `[[x should] matchPattern:@"^[A-Z]"]`
     public func matchPattern(_ pattern: String) { match(KataSpec.match(pattern)) }
+    /// `[[x should] matchPattern:@"^car" options:NSRegularExpressionCaseInsensitive]`
+    public func matchPattern(_ pattern: String, options: NSRegularExpression.Options) {
+        match(KataSpec.match(pattern, options: options))
+    }
 }
 
 extension KiwiAssertion where Value == Notification.Name {
     /// `[[@"CarDidStart" should] bePosted]`: checked when the example ends, like Kiwi.
     public func bePosted(object: AnyObject? = nil, center: NotificationCenter = .default) {
+        expectPosting(object: object, userInfo: nil, center: center)
+    }
+
+    /// `[[@"CarDidStart" should] bePostedWithObject:car]`: posted by this very object.
+    public func bePostedWithObject(_ object: AnyObject, center: NotificationCenter = .default) {
+        expectPosting(object: object, userInfo: nil, center: center)
+    }
+
+    /// `[[@"CarDidStart" should] bePostedWithUserInfo:@{…}]`: posted with an equal user info.
+    public func bePostedWithUserInfo(_ userInfo: [AnyHashable: Any], center: NotificationCenter = .default) {
+        expectPosting(object: nil, userInfo: userInfo, center: center)
+    }
+
+    /// `[[@"CarDidStart" should] bePostedWithObject:car userInfo:@{…}]`
+    public func bePostedWithObject(
+        _ object: AnyObject, userInfo: [AnyHashable: Any], center: NotificationCenter = .default
+    ) {
+        expectPosting(object: object, userInfo: userInfo, center: center)
+    }
+
+    /// `[[@"CarDidStart" should] bePostedWithObject:car andUserInfo:@{…}]` (Kiwi's older name).
+    public func bePostedWithObject(
+        _ object: AnyObject, andUserInfo userInfo: [AnyHashable: Any], center: NotificationCenter = .default
+    ) {
+        expectPosting(object: object, userInfo: userInfo, center: center)
+    }
+
+    /// Watches `center` from now until the example ends, then checks that a matching notification was
+    /// (or was not) posted: the same object (identity), and user info equal to `userInfo` when given.
+    private func expectPosting(object: AnyObject?, userInfo: [AnyHashable: Any]?, center: NotificationCenter) {
         guard let name = try? expectation.expression.evaluate() else { return }
         let posted = NotificationLog()
-        let observer = center.addObserver(forName: name, object: object, queue: nil) { posted.append($0) }
+        let observer = center.addObserver(forName: name, object: nil, queue: nil) { posted.append($0) }
         let location = expectation.expression.location
         let prefix = kiwiFailurePrefix()
         let negated = self.negated
+        let wanted = PostedNotification(object: object, userInfo: userInfo)
         World.shared.deferCheck {
             center.removeObserver(observer)
-            if posted.all.isEmpty != negated {
-                let verb = negated ? "not to be posted" : "to be posted"
-                World.shared.record(
-                    Failure(message: prefix + "expected notification \"\(name.rawValue)\" \(verb)", location: location))
+            let all = posted.all
+            let matching = all.filter { wanted.matches($0) }
+            guard matching.isEmpty != negated else { return }
+            let verb = negated ? "not to be posted" : "to be posted"
+            var message = prefix + "expected notification \"\(name.rawValue)\" \(verb)" + wanted.description
+            if !negated, !all.isEmpty, object != nil || userInfo != nil {
+                message += ", but it was posted" + all.map { wanted.sameParts(of: $0) }.joined(separator: ", then")
             }
+            World.shared.record(Failure(message: message, location: location))
         }
+    }
+}
+
+/// What Kiwi's `bePostedWith…` asks of a notification, and how it reads in a message.
+private struct PostedNotification: CustomStringConvertible {
+    let object: AnyObject?
+    let userInfo: [AnyHashable: Any]?
+
+    func matches(_ notification: Notification) -> Bool {
+        if let object, notification.object as AnyObject? !== object { return false }
+        guard let userInfo else { return true }
+        let actual = notification.userInfo ?? [:]
+        return actual.count == userInfo.count && userInfo.allSatisfy { key, value in
+            actual[key].map { valuesEqual($0, value) } ?? false
+        }
+    }
+
+    /// ` with object <Car> and user info ["speed": 3]`, or the part that was asked for.
+    var description: String {
+        Self.phrase(object: object.map { .some($0) }, userInfo: userInfo.map { .some($0) })
+    }
+
+    /// How `notification` reads, in the parts this one asks about.
+    func sameParts(of notification: Notification) -> String {
+        Self.phrase(
+            object: object == nil ? nil : .some(notification.object as AnyObject?),
+            userInfo: userInfo == nil ? nil : .some(notification.userInfo))
+    }
+
+    /// ` with object … and user info …`; a part that is `nil` is left out, a part holding `nil` reads `nil`.
+    private static func phrase(object: AnyObject??, userInfo: [AnyHashable: Any]??) -> String {
+        var parts: [String] = []
+        if let object { parts.append("object \(stringify(object, quotingStrings: true))") }
+        if let userInfo { parts.append("user info \(userInfo.map(describe) ?? "nil")") }
+        return parts.isEmpty ? "" : " with " + parts.joined(separator: " and ")
+    }
+
+    /// A user info dictionary with its keys sorted, so a message reads the same on every run.
+    static func describe(_ userInfo: [AnyHashable: Any]) -> String {
+        guard !userInfo.isEmpty else { return "[:]" }
+        let entries = userInfo.map { key, value in
+            "\(stringify(key.base, quotingStrings: true)): \(stringify(value, quotingStrings: true))"
+        }
+        return "[" + entries.sorted().joined(separator: ", ") + "]"
     }
 }

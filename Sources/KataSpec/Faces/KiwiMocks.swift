@@ -18,8 +18,26 @@ public enum KWMock {
     /// A partial mock: a subclass fake whose members pass `real:`; unstubbed messages run the real code.
     public static func partialMock<F: Spryable>(for fake: F) -> F { configure(fake, .nice) }
 
-    private static func configure<F: Spryable>(_ fake: F, _ strictness: Strictness, _ location: SourceLocation? = nil) -> F {
-        fake.configureDouble(strictness, style: .kiwi, at: location)
+    /// `[KWMock mockWithName:@"engine" forProtocol:…]`: a strict mock that messages call `mock "engine"`.
+    public static func mock<F: Spryable>(
+        withName name: String, for fake: F, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> F {
+        configure(fake, .strict, SourceLocation(file, line, column), name: name)
+    }
+    /// `[KWMock nullMockWithName:@"engine" forProtocol:…]`: a named null mock.
+    public static func nullMock<F: Spryable>(withName name: String, for fake: F) -> F {
+        configure(fake, .nice, name: name)
+    }
+    /// `[KWMock partialMockWithName:@"engine" forObject:…]`: a named partial mock.
+    public static func partialMock<F: Spryable>(withName name: String, for fake: F) -> F {
+        configure(fake, .nice, name: name)
+    }
+
+    private static func configure<F: Spryable>(
+        _ fake: F, _ strictness: Strictness, _ location: SourceLocation? = nil, name: String? = nil
+    ) -> F {
+        fake.configureDouble(strictness, style: .kiwi, name: name, at: location)
         return fake
     }
 }
