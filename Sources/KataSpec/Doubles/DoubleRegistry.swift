@@ -119,6 +119,11 @@ final class DoubleRegistry: @unchecked Sendable {
         if captureIfCapturing(call, on: state) || verifyIfArmed(call, on: state) {
             return placeholderOrEnd(fallback, state, call, capturing: true)
         }
+        // Spies first, as in Kiwi: they see the call whatever answers it.
+        if recording {
+            let spies = locked { state.spies.filter { $0.function == function } }
+            for spy in spies { spy.observe(arguments) }
+        }
         let admission = locked { state.admit(call, recording: recording, answering: answering) }
         for failure in admission.failures { World.shared.record(failure) }
         if let stub = admission.stub {
@@ -137,10 +142,12 @@ final class DoubleRegistry: @unchecked Sendable {
     ///
     /// The call itself was made by the code under test, and only the fake's own line is known
     /// (`spryify`'s `#filePath`/`#line`): Swift gives no caller's caller. So the failure points at
-    /// the example that ran the code, and the message names the fake's line.
+    /// the example that ran the code (or, outside an example, where the mock was made strict),
+    /// and the message names the line that made the mock strict: both are the learner's lines.
     private func reportUnexpected(_ call: Invocation, on state: DoubleState) {
-        let message = locked { state.unexpectedCallMessage(call) }
-        World.shared.record(Failure(message: message, location: World.shared.currentExample?.location ?? call.location))
+        let (message, madeStrictAt) = locked { (state.unexpectedCallMessage(call), state.madeStrictAt) }
+        let location = World.shared.currentExample?.location ?? madeStrictAt ?? call.location
+        World.shared.record(Failure(message: message, location: location))
     }
 
     /// Inside `OCMStub(…)`, `given(…)` and friends: remembers the call (with any argument constraints

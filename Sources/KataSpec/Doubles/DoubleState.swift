@@ -19,18 +19,29 @@ final class DoubleState {
         var satisfied = false
     }
 
-    let name: String
+    /// The fake's type name, `FakeEngine`.
+    let typeName: String
+    /// A name given when the mock was made (Kiwi's `mockWithName:`); messages use it instead.
+    var mockName: String?
     var strictness = Strictness.nice
+    /// Where the fake was made strict (`OCMStrictClassMock(…)`, `KWMock.mock(for:)`), for its failures.
+    var madeStrictAt: SourceLocation?
     var style = DoubleStyle.spry
     var orderMatters = false
     var calls: [Invocation] = []
     var stubs: [Stub] = []
     var expectations: [ExpectedCall] = []
     var rejections: [Stub] = []
+    /// Kiwi's message spies (`captureArgument`): told about every recorded call, they never answer it,
+    /// but a strict mock accepts a spied message.
+    var spies: [(function: String, observe: ([Any?]) -> Void)] = []
 
     init(name: String) {
-        self.name = name
+        typeName = name
     }
+
+    /// What messages call the fake: its given name, or its type name.
+    var name: String { mockName ?? typeName }
 
     /// Forgets calls, stubs and expectations; keeps how the fake was configured.
     func reset() {
@@ -38,6 +49,7 @@ final class DoubleState {
         stubs = []
         expectations = []
         rejections = []
+        spies = []
     }
 
     /// What `admit` decided about one call.
@@ -74,7 +86,8 @@ final class DoubleState {
         let stub = stub(answering: call.function, call.arguments)
         // An expected call is one the fake was prepared for, even when the expectation has no answer
         // of its own (OCMock's `OCMExpect(…)` alone, Kiwi's `receive`): a strict fake accepts it.
-        let isPrepared = expected != nil || stub != nil
+        // So is a spied one: Kiwi's `addMessageSpy:` tells the mock to expect the message.
+        let isPrepared = expected != nil || stub != nil || spies.contains { $0.function == call.function }
         guard answering else { return Admission(stub: nil, isPrepared: isPrepared, failures: failures) }
         // An expectation with an answer answers; one without lets a stub answer.
         let answeringExpectation = expected?.isComplete == true ? expected : nil
@@ -85,9 +98,9 @@ final class DoubleState {
     func unexpectedCallMessage(_ call: Invocation) -> String {
         let text =
             style == .kiwi
-            ? "\(name) received unexpected message -\(call)"
+            ? "\(mockName.map { "mock \"\($0)\"" } ?? name) received unexpected message -\(call)"
             : "OCMockObject(\(name)): unexpected method invoked: \(call)"
-        return text + " (recorded by the fake at \(call.location))\n" + report
+        return text + (madeStrictAt.map { " (strict mock made at \($0))" } ?? "") + "\n" + report
     }
 
     /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.

@@ -19,6 +19,8 @@ func callDescription(_ function: String, _ arguments: [String]) -> String {
     let base = function[..<open]
     let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
         .split(separator: ":", omittingEmptySubsequences: true)
+    // No arguments given means any arguments: keep the name as written, `start(speed:)`.
+    if arguments.isEmpty { return function }
     guard labels.count == arguments.count else { return "\(base)(\(arguments.joined(separator: ", ")))" }
     let parts = zip(labels, arguments).map { $0 == "_" ? $1 : "\($0): \($1)" }
     return "\(base)(\(parts.joined(separator: ", ")))"

@@ -50,6 +50,19 @@ extension Spryable {
     /// This fake type's class-function calls and stubs.
     static var doubleState: DoubleState { DoubleRegistry.shared.state(forType: Self.self) }
 
+    /// Sets how strict the fake is, whose wording it uses and its name in messages;
+    /// a strict fake remembers where it was made so.
+    func configureDouble(
+        _ strictness: Strictness, style: DoubleStyle, name: String? = nil, at location: SourceLocation? = nil
+    ) {
+        DoubleRegistry.shared.locked {
+            doubleState.strictness = strictness
+            doubleState.style = style
+            doubleState.mockName = name
+            doubleState.madeStrictAt = strictness == .strict ? location : nil
+        }
+    }
+
     // MARK: Members of the fake call these
 
     /// Records the call of a member that returns nothing: `func stop() { spryify() }`.

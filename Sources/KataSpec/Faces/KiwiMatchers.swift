@@ -84,6 +84,8 @@ extension KiwiAssertion where Value: Comparable {
 extension KiwiAssertion where Value: FloatingPoint {
     /// `[[theValue(x) should] beWithin:theValue(0.01) of:theValue(3.14)]`
     public func beWithin(_ delta: Value, of expected: Value) { match(beCloseTo(expected, within: delta)) }
+    /// `[[theValue(x) should] equal:3.14 withDelta:0.01]`: the same as `beWithin(0.01, of: 3.14)`.
+    public func equal(_ expected: Value, withDelta delta: Value) { match(beCloseTo(expected, within: delta)) }
 }
 
 extension KiwiAssertion where Value: Collection {
@@ -104,6 +106,8 @@ extension KiwiAssertion where Value: Sequence, Value.Element: Equatable {
     public func contain(_ element: Value.Element) { match(containAll([element])) }
     /// `[[x should] containObjectsInArray:@[a, b]]`
     public func containObjectsInArray(_ elements: [Value.Element]) { match(containAll(elements)) }
+    /// `[[x should] containObjects:a, b, nil]`
+    public func containObjects(_ elements: Value.Element...) { match(containAll(elements)) }
 }
 
 extension KiwiAssertion where Value == String {
@@ -117,24 +121,8 @@ extension KiwiAssertion where Value == String {
     public func endWith(_ suffix: String) { match(KataSpec.endWith(suffix)) }
     /// `[[x should] matchPattern:@"^[A-Z]"]`
     public func matchPattern(_ pattern: String) { match(KataSpec.match(pattern)) }
-}
-
-extension KiwiAssertion where Value == Notification.Name {
-    /// `[[@"CarDidStart" should] bePosted]`: checked when the example ends, like Kiwi.
-    public func bePosted(object: AnyObject? = nil, center: NotificationCenter = .default) {
-        guard let name = try? expectation.expression.evaluate() else { return }
-        let posted = NotificationLog()
-        let observer = center.addObserver(forName: name, object: object, queue: nil) { posted.append($0) }
-        let location = expectation.expression.location
-        let prefix = kiwiFailurePrefix()
-        let negated = self.negated
-        World.shared.deferCheck {
-            center.removeObserver(observer)
-            if posted.all.isEmpty != negated {
-                let verb = negated ? "not to be posted" : "to be posted"
-                World.shared.record(
-                    Failure(message: prefix + "expected notification \"\(name.rawValue)\" \(verb)", location: location))
-            }
-        }
+    /// `[[x should] matchPattern:@"^car" options:NSRegularExpressionCaseInsensitive]`
+    public func matchPattern(_ pattern: String, options: NSRegularExpression.Options) {
+        match(KataSpec.match(pattern, options: options))
     }
 }

@@ -5,33 +5,38 @@
 
 /// Kiwi's mock factory: `[KWMock mockForProtocol:]` becomes `KWMock.mock(for: FakeEngine())`.
 public enum KWMock {
-    /// A strict mock: an unexpected message fails the example.
-    public static func mock<F: Spryable>(for fake: F) -> F { configure(fake, .strict) }
+    /// A strict mock: an unexpected message fails the example, naming this line.
+    public static func mock<F: Spryable>(
+        for fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> F {
+        configure(fake, .strict, SourceLocation(file, line, column))
+    }
     /// A null mock: any message is accepted and answered with a default value.
     public static func nullMock<F: Spryable>(for fake: F) -> F { configure(fake, .nice) }
     /// A partial mock: a subclass fake whose members pass `real:`; unstubbed messages run the real code.
     public static func partialMock<F: Spryable>(for fake: F) -> F { configure(fake, .nice) }
 
-    private static func configure<F: Spryable>(_ fake: F, _ strictness: Strictness) -> F {
-        DoubleRegistry.shared.locked {
-            fake.doubleState.strictness = strictness
-            fake.doubleState.style = .kiwi
-        }
-        return fake
+    /// `[KWMock mockWithName:@"engine" forProtocol:…]`: a strict mock that messages call `mock "engine"`.
+    public static func mock<F: Spryable>(
+        withName name: String, for fake: F, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> F {
+        configure(fake, .strict, SourceLocation(file, line, column), name: name)
     }
-}
+    /// `[KWMock nullMockWithName:@"engine" forProtocol:…]`: a named null mock.
+    public static func nullMock<F: Spryable>(withName name: String, for fake: F) -> F {
+        configure(fake, .nice, name: name)
+    }
+    /// `[KWMock partialMockWithName:@"engine" forObject:…]`: a named partial mock.
+    public static func partialMock<F: Spryable>(withName name: String, for fake: F) -> F {
+        configure(fake, .nice, name: name)
+    }
 
-/// Kiwi's `KWCaptureSpy`: holds the argument a stubbed message received.
-public typealias KWCaptureSpy = ArgumentCaptor
-
-extension ArgumentCaptor {
-    /// Kiwi's `spy.argument`: the last captured value; fails if nothing was captured yet.
-    public var argument: Any? {
-        if allValues.isEmpty {
-            World.shared.record(
-                Failure(message: "Argument requested has yet to be captured.", location: SourceLocation(file: "KWCaptureSpy", line: 0)))
-        }
-        return value
+    private static func configure<F: Spryable>(
+        _ fake: F, _ strictness: Strictness, _ location: SourceLocation? = nil, name: String? = nil
+    ) -> F {
+        fake.configureDouble(strictness, style: .kiwi, name: name, at: location)
+        return fake
     }
 }
 
@@ -68,13 +73,15 @@ extension Spryable {
         stubAgain(function, file: file, line: line).andDo(block)
     }
 
-    /// `[fake captureArgument:@selector(load:completion:) atIndex:1]`: a spy on one argument.
-    public func captureArgument(_ function: Function, atIndex index: Int, file: StaticString = #filePath, line: UInt = #line) -> KWCaptureSpy {
-        let spy = KWCaptureSpy()
-        stubAgain(function, file: file, line: line).andDo { actual in
-            if actual.indices.contains(index) { spy.capture(actual[index]) }
-            return nil
-        }
+    /// `[fake captureArgument:@selector(load:completion:) atIndex:1]`: a spy on one argument of the
+    /// first call that follows; the call is still answered by whatever stub or expectation answers it.
+    public func captureArgument(
+        _ function: Function, atIndex index: Int, file: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> KWCaptureSpy {
+        let spy = KWCaptureSpy(index: index, location: SourceLocation(file, line, column))
+        let name = function.rawValue
+        DoubleRegistry.shared.locked { doubleState.spies.append((name, { spy.observe(name, $0) })) }
         return spy
     }
 

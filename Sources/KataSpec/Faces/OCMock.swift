@@ -6,20 +6,25 @@ import Foundation
 
 /// A nice mock: unstubbed calls return defaults. (The fake is a hand-written `Spryable` class.)
 public func OCMClassMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice) }
-/// A strict mock: an unexpected call fails the example.
-public func OCMStrictClassMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .strict) }
+/// A strict mock: an unexpected call fails the example, naming this line.
+public func OCMStrictClassMock<F: Spryable>(
+    _ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> F {
+    ocmock(fake, .strict, SourceLocation(file, line, column))
+}
 /// A nice mock of a protocol.
 public func OCMProtocolMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice) }
 /// A strict mock of a protocol.
-public func OCMStrictProtocolMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .strict) }
+public func OCMStrictProtocolMock<F: Spryable>(
+    _ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> F {
+    ocmock(fake, .strict, SourceLocation(file, line, column))
+}
 /// A partial mock: a subclass fake whose members pass `real:`; the original object is never changed.
 public func OCMPartialMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice) }
 
-private func ocmock<F: Spryable>(_ fake: F, _ strictness: Strictness) -> F {
-    DoubleRegistry.shared.locked {
-        fake.doubleState.strictness = strictness
-        fake.doubleState.style = .ocmock
-    }
+private func ocmock<F: Spryable>(_ fake: F, _ strictness: Strictness, _ location: SourceLocation? = nil) -> F {
+    fake.configureDouble(strictness, style: .ocmock, at: location)
     return fake
 }
 

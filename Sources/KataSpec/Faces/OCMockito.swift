@@ -4,10 +4,7 @@
 
 /// `mock([Engine class])`: a nice fake with OCMockito's wording.
 public func mock<F: Spryable>(_ fake: F) -> F {
-    DoubleRegistry.shared.locked {
-        fake.doubleState.strictness = .nice
-        fake.doubleState.style = .ocmockito
-    }
+    fake.configureDouble(.nice, style: .ocmockito)
     return fake
 }
 

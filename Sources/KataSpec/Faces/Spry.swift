@@ -81,14 +81,28 @@ extension Spryable {
 public func haveReceived<T: Spryable>(
     _ function: T.Function, with arguments: Any?..., countSpecifier: CountSpecifier = .atLeast(1)
 ) -> Matcher<T> {
+    received(function.rawValue, arguments, countSpecifier) { $0.doubleState }
+}
+
+/// The same for a class function: `expect(FakeEngine.self).to(haveReceived(.make, with: "v8"))`.
+public func haveReceived<T: Spryable>(
+    _ function: T.ClassFunction, with arguments: Any?..., countSpecifier: CountSpecifier = .atLeast(1)
+) -> Matcher<T.Type> {
+    received(function.rawValue, arguments, countSpecifier) { $0.doubleState }
+}
+
+/// `haveReceived` over whichever state the subject names: a fake's, or a fake type's class functions'.
+private func received<Subject>(
+    _ function: String, _ arguments: [Any?], _ countSpecifier: CountSpecifier, _ state: @escaping (Subject) -> DoubleState
+) -> Matcher<Subject> {
     Matcher { expression in
-        let call = callDescription(function.rawValue, arguments.map { stringify($0, quotingStrings: true) })
-        guard let fake = try expression.evaluate() else {
+        let call = callDescription(function, arguments.map { stringify($0, quotingStrings: true) })
+        guard let subject = try expression.evaluate() else {
             return MatcherResult(status: .fail, message: ExpectationMessage("have received", expected: .text(call), actual: .value(nil)))
         }
-        let state = fake.doubleState
+        let state = state(subject)
         let (count, report) = DoubleRegistry.shared.locked {
-            (state.count(function.rawValue, arguments.isEmpty ? nil : arguments), state.report)
+            (state.count(function, arguments.isEmpty ? nil : arguments), state.report)
         }
         let message = ExpectationMessage(
             "have received", expected: .text("\(call) \(countSpecifier)"),
@@ -99,11 +113,20 @@ public func haveReceived<T: Spryable>(
 
 /// Spry's `haveRecordedCalls()`: the fake recorded at least one call.
 public func haveRecordedCalls<T: Spryable>() -> Matcher<T> {
+    recordedCalls { $0.doubleState }
+}
+
+/// The same for a fake type's class functions: `expect(FakeEngine.self).to(haveRecordedCalls())`.
+public func haveRecordedCalls<T: Spryable>() -> Matcher<T.Type> {
+    recordedCalls { $0.doubleState }
+}
+
+private func recordedCalls<Subject>(_ state: @escaping (Subject) -> DoubleState) -> Matcher<Subject> {
     Matcher { expression in
-        guard let fake = try expression.evaluate() else {
+        guard let subject = try expression.evaluate() else {
             return MatcherResult(status: .fail, message: ExpectationMessage("have recorded calls", actual: .value(nil)))
         }
-        let state = fake.doubleState
+        let state = state(subject)
         let (count, report) = DoubleRegistry.shared.locked { (state.calls.count, state.report) }
         return MatcherResult(
             bool: count > 0,

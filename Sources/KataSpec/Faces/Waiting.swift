@@ -1,31 +1,29 @@
 import Foundation
 
-/// Runs `action`, then waits (turning the run loop) until it calls `done`; fails after `timeout` (Nimble).
+/// Runs `action`, then waits (turning the run loop) until it calls `done`; fails after `timeout`.
+///
+/// Without `timeout:` it waits one second, or what `setAsyncSpecTimeout` set. In a Specta spec the
+/// failure uses Specta's wording, elsewhere Nimble's.
 public func waitUntil(
-    timeout: DispatchTimeInterval = defaultPollingTimeout, file: StaticString = #filePath, line: UInt = #line,
+    timeout: DispatchTimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, action: (_ done: @escaping @Sendable () -> Void) -> Void
 ) {
-    wait(timeout.seconds, SourceLocation(file, line, column), action) {
-        "Waited more than \(stringify($0)) second\($0 == 1 ? "" : "s") for done() to be called"
-    }
+    wait(waitingTime(timeout), SourceLocation(file, line, column), action, timeoutMessage)
 }
 
 /// `await waitUntil { done in … }` in async examples: sleeps instead of turning the run loop.
 public func waitUntil(
-    timeout: DispatchTimeInterval = defaultPollingTimeout, file: StaticString = #filePath, line: UInt = #line,
+    timeout: DispatchTimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
     action: (_ done: @escaping @Sendable () -> Void) -> Void
 ) async {
+    let seconds = waitingTime(timeout)
     let called = DoneFlag()
     action { called.set() }
-    let deadline = Date(timeIntervalSinceNow: timeout.seconds)
+    let deadline = Date(timeIntervalSinceNow: seconds)
     while !called.isSet && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
     if !called.isSet {
-        let seconds = timeout.seconds
-        World.shared.record(
-            Failure(
-                message: "Waited more than \(stringify(seconds)) second\(seconds == 1 ? "" : "s") for done() to be called",
-                location: SourceLocation(file, line, column)))
+        World.shared.record(Failure(message: timeoutMessage(seconds), location: SourceLocation(file, line, column)))
     }
 }
 
@@ -34,9 +32,38 @@ public func waitUntilTimeout(
     _ timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     action: (_ done: @escaping @Sendable () -> Void) -> Void
 ) {
-    wait(timeout, SourceLocation(file, line, column), action) {
-        "failed to invoke done() callback before timeout (\(String(format: "%.6f", $0)) seconds)"
+    wait(timeout, SourceLocation(file, line, column), action, spectaTimeoutMessage)
+}
+
+/// Specta's `setAsyncSpecTimeout(5)`: the timeout of `waitUntil` calls that give none.
+///
+/// Called in `spec()` or a group body, it holds for that group's examples (and its subgroups');
+/// called in an example or a hook, it holds until that example ends. It never leaks into other
+/// spec classes, so a run's result does not depend on the order specs run in.
+public func setAsyncSpecTimeout(
+    _ timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    if !World.shared.setAsyncSpecTimeout(timeout) {
+        World.shared.record(
+            Failure(
+                message: "'setAsyncSpecTimeout' can only be called inside a spec class's spec(), a group, a hook or an example",
+                location: SourceLocation(file, line, column)))
     }
+}
+
+/// The seconds a `waitUntil` waits: its own timeout, or `setAsyncSpecTimeout`'s, or one second.
+private func waitingTime(_ timeout: DispatchTimeInterval?) -> TimeInterval {
+    timeout?.seconds ?? World.shared.asyncSpecTimeout ?? defaultPollingTimeout.seconds
+}
+
+/// `waitUntil`'s failure in the running spec's wording.
+private func timeoutMessage(_ seconds: TimeInterval) -> String {
+    if World.shared.currentExample?.group.face == .specta { return spectaTimeoutMessage(seconds) }
+    return "Waited more than \(stringify(seconds)) second\(seconds == 1 ? "" : "s") for done() to be called"
+}
+
+private func spectaTimeoutMessage(_ seconds: TimeInterval) -> String {
+    "failed to invoke done() callback before timeout (\(String(format: "%.6f", seconds)) seconds)"
 }
 
 private func wait(

@@ -31,3 +31,23 @@ public func match(_ pattern: String, ignoringCase: Bool = false) -> Matcher<Stri
         return regex.firstMatch(in: actual, range: NSRange(actual.startIndex..., in: actual)) != nil
     }
 }
+
+/// Passes when `pattern`, compiled with `options`, matches somewhere in the string (Kiwi's `matchPattern:options:`).
+public func match(_ pattern: String, options: NSRegularExpression.Options) -> Matcher<String> {
+    Matcher.define("match", expected: pattern) { actual in
+        let regex = try NSRegularExpression(pattern: pattern, options: options)
+        return regex.firstMatch(in: actual, range: NSRange(actual.startIndex..., in: actual)) != nil
+    }
+    .qualified(options.isEmpty ? "" : " (options: \(optionNames(options)))")
+}
+
+/// `[.caseInsensitive, .anchorsMatchLines]`: the options as they are written in Swift.
+private func optionNames(_ options: NSRegularExpression.Options) -> String {
+    let names: [(NSRegularExpression.Options, String)] = [
+        (.caseInsensitive, "caseInsensitive"), (.allowCommentsAndWhitespace, "allowCommentsAndWhitespace"),
+        (.ignoreMetacharacters, "ignoreMetacharacters"), (.dotMatchesLineSeparators, "dotMatchesLineSeparators"),
+        (.anchorsMatchLines, "anchorsMatchLines"), (.useUnixLineSeparators, "useUnixLineSeparators"),
+        (.useUnicodeWordBoundaries, "useUnicodeWordBoundaries"),
+    ]
+    return "[" + names.filter { options.contains($0.0) }.map { "." + $0.1 }.joined(separator: ", ") + "]"
+}

@@ -85,6 +85,9 @@ public enum SpecRunner {
                     output: "", outputTruncated: false))
         }
         reporter.runFinished(summary)
+        // The optimiser may end `roots`' lifetime after its last use above; the tree must outlive the
+        // run and its reports (examples and groups refer to each other strongly for the same reason).
+        withExtendedLifetime(roots) {}
         return summary
     }
 

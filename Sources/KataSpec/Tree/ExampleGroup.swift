@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `describe` or `context`: examples, nested groups and hooks, in declaration order.
 final class ExampleGroup {
     /// A child of a group, kept in declaration order.
@@ -19,6 +21,8 @@ final class ExampleGroup {
     private(set) var hooks: [Hook] = []
     var sharedExamples: [String: SharedExamplesBody] = [:]
     var lets: [any ResettableLet] = []
+    /// Specta's `setAsyncSpecTimeout`, called in this group's body: `waitUntil`'s default here and below.
+    var asyncSpecTimeout: TimeInterval?
 
     // Run-time bookkeeping, touched only by the runner.
     var hasStarted = false

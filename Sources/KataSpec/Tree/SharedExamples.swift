@@ -4,20 +4,27 @@ public typealias SharedExampleContext = () -> [String: Any]
 /// The body of a shared example group.
 typealias SharedExamplesBody = (@escaping SharedExampleContext) -> Void
 
-/// Shared groups declared at the top of a spec, visible to every spec built after it.
+/// Shared groups declared at the top of a spec's `spec()`, visible to every spec built after it
+/// (Specta's `SharedExamplesBegin`, Kiwi's `SHARED_EXAMPLES_BEGIN`, Quick's configuration).
 private final class SharedExamplesRegistry: @unchecked Sendable {
     static let shared = SharedExamplesRegistry()
     var bodies: [String: SharedExamplesBody] = [:]
 }
 
 /// Declares a reusable group of examples; insert it with `itBehavesLike(name)`.
+///
+/// Declared at the top of `spec()`, it is global: every spec built after this one can use it.
+/// Declared inside a `describe` or `context`, it belongs to that group and the groups inside it,
+/// as in Specta, and hides a global one of the same name there.
 public func sharedExamples(
     _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ body: @escaping (_ context: @escaping SharedExampleContext) -> Void
 ) {
     guard let group = groupForDeclaring("sharedExamples", SourceLocation(file, line, column)) else { return }
     group.sharedExamples[name] = body
-    World.shared.locked { SharedExamplesRegistry.shared.bodies[name] = body }
+    if group.parent == nil {
+        World.shared.locked { SharedExamplesRegistry.shared.bodies[name] = body }
+    }
 }
 
 /// Declares a reusable group of examples that takes no context.

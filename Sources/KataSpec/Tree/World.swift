@@ -108,6 +108,28 @@ final class World: @unchecked Sendable {
         }
     }
 
+    /// Sets `waitUntil`'s default timeout: for the group being built and its subgroups, or, inside an
+    /// example or hook, until the example ends. Returns `false` when neither is happening.
+    func setAsyncSpecTimeout(_ seconds: TimeInterval) -> Bool {
+        locked {
+            if phase == .building, let group = groupStack.last {
+                group.asyncSpecTimeout = seconds
+                return true
+            }
+            guard current != nil else { return false }
+            current?.asyncSpecTimeout = seconds
+            return true
+        }
+    }
+
+    /// `waitUntil`'s default timeout for the running example, if `setAsyncSpecTimeout` changed it.
+    var asyncSpecTimeout: TimeInterval? {
+        locked {
+            current?.asyncSpecTimeout
+                ?? current?.example?.group.lineage.reversed().lazy.compactMap(\.asyncSpecTimeout).first
+        }
+    }
+
     /// Failures recorded so far in the running example.
     var currentFailures: [Failure] { locked { current?.failures ?? [] } }
 
@@ -132,6 +154,8 @@ struct ExampleContext {
     let index: Int
     var failures: [Failure] = []
     var deferredChecks: [() -> Void] = []
+    /// Set by `setAsyncSpecTimeout` inside the example or its hooks.
+    var asyncSpecTimeout: TimeInterval?
 }
 
 extension Example {

@@ -84,14 +84,19 @@ extension KataSpecTests {
         }
 
         @Test func strictFakesFailOnUnexpectedCallsAndListTheStubs() {
-            expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: stop() (recorded by the fake at \(thisFile)/Doubles/Fakes.swift:35:1)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
-            ) {
+            let line = #line + 3
+            let failures = World.shared.gatherFailures {
+                DoubleRegistry.shared.resetAll()
                 let engine = OCMStrictClassMock(FakeEngine())
                 OCMStub(engine.start(speed: 2)).andReturn(true)
                 _ = engine.start(speed: 2)
                 engine.stop()
             }
+            DoubleRegistry.shared.resetAll()
+            #expect(
+                failures.map(\.description) == [
+                    "\(#filePath):\(line):48: error: OCMockObject(FakeEngine): unexpected method invoked: stop() (strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
+                ], "outside an example, the failure points where the mock was made strict, never inside the fake")
         }
 
         @Test func aStrictFakeAcceptsEveryExpectedCallAndReportsNothingTwice() {
@@ -116,8 +121,9 @@ extension KataSpecTests {
         }
 
         @Test func aStrictFakeReportsAnUnexpectedSetter() {
+            let line = #line + 4
             expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: gear(4) (recorded by the fake at \(thisFile)/Doubles/Fakes.swift:32:1)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
+                "OCMockObject(FakeEngine): unexpected method invoked: gear(4) (strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = OCMStrictClassMock(FakeEngine())
                 engine.gear = 4
@@ -130,15 +136,18 @@ extension KataSpecTests {
         }
 
         @Test func anUnexpectedCallFailsAtTheRunningExample() {
+            let line = #line + 5
             let reporter = run {
-                it("stops") {
-                    let engine = OCMStrictClassMock(FakeEngine())
-                    engine.stop()
+                describe("Engine") {
+                    var engine: FakeEngine!
+                    beforeEach { engine = OCMStrictProtocolMock(FakeEngine()) }
+                    it("stops") { engine.stop() }
                 }
             }
-            let failure = reporter.results.first?.failures.first
-            #expect(failure?.location.line == #line - 6)
-            #expect(failure?.message.hasPrefix("OCMockObject(FakeEngine): unexpected method invoked: stop() (recorded by the fake at ") == true)
+            #expect(
+                reporter.results.first?.failures.map(\.description) == [
+                    "\(#filePath):\(line):23: error: OCMockObject(FakeEngine): unexpected method invoked: stop() (strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
+                ])
         }
 
         @Test func partialFakesForwardWhatIsNotStubbed() {
@@ -195,6 +204,30 @@ extension KataSpecTests {
                 #expect(FakeEngine.didCall(.make, withArguments: ["v8"]).success)
                 FakeEngine.resetCallsAndStubs()
                 #expect(FakeEngine.make(named: "v8") == "")
+            }
+        }
+
+        @Test func haveReceivedChecksClassFunctionsOnTheFakeType() {
+            expectPass {
+                _ = FakeEngine.make(named: "v8")
+                expect(FakeEngine.self).to(haveReceived(.make, with: "v8", countSpecifier: .exactly(1)))
+                expect(FakeEngine.self).toNot(haveReceived(.make, with: "v12"))
+                expect(FakeEngine.self).to(haveRecordedCalls())
+            }
+            expectFailure(
+                "expected to have received make(named: \"v12\") at least once, got 0 matching calls\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                _ = FakeEngine.make(named: "v8")
+                expect(FakeEngine.self).to(haveReceived(.make, with: "v12"))
+            }
+            expectFailure(
+                "expected to not have received make(named:) exactly once, got 1 matching call\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+            ) {
+                _ = FakeEngine.make(named: "v8")
+                expect(FakeEngine.self).toNot(haveReceived(.make, countSpecifier: .exactly(1)))
+            }
+            expectFailure("expected to have recorded calls, got 0 call(s)\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)") {
+                expect(FakeEngine.self).to(haveRecordedCalls())
             }
         }
 

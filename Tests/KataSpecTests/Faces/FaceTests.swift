@@ -8,6 +8,12 @@ private final class Car {
     var wheels = [1, 2, 3, 4]
 }
 
+private final class Driver: CustomStringConvertible {
+    let name: String
+    init(_ name: String) { self.name = name }
+    var description: String { name }
+}
+
 extension KataSpecTests {
     /// Each face compiles, reads like its framework and words failures like it.
     @Suite struct FaceTests {
@@ -112,6 +118,84 @@ extension KataSpecTests {
             #expect(reporter.messages == ["'Car, does not post' [FAILED], expected notification \"CarDidStart\" to be posted"])
         }
 
+        @Test func kiwiContainObjectsMatchPatternWithOptionsAndEqualWithDelta() {
+            expectPass { theValue([1, 2, 3]).should.containObjects(3, 1) }
+            expectFailure("expected subject to contain [1, 5], got [1, 2, 3]") { theValue([1, 2, 3]).should.containObjects(1, 5) }
+            expectPass { theValue("Kiwi").should.matchPattern("^kiwi$", options: .caseInsensitive) }
+            expectFailure(
+                "expected subject to match \"^kiwi$\" (options: [.caseInsensitive, .anchorsMatchLines]), got \"a kiwi bird\""
+            ) {
+                theValue("a kiwi bird").should.matchPattern("^kiwi$", options: [.caseInsensitive, .anchorsMatchLines])
+            }
+            expectFailure("expected subject not to match \"kiwi\" (options: [.caseInsensitive])") {
+                theValue("KIWI").shouldNot.matchPattern("kiwi", options: .caseInsensitive)
+            }
+            expectPass { theValue(3.14159).should.equal(3.14, withDelta: 0.01) }
+            expectFailure("expected subject to be close to 3.0 (within 0.1), got 3.2") {
+                theValue(3.2).should.equal(3.0, withDelta: 0.1)
+            }
+        }
+
+        @Test func kiwiBePostedWithObjectAndUserInfo() {
+            let name = Notification.Name("CarDidStart")
+            let ada = Driver("Ada")
+            let post = { (object: AnyObject?, userInfo: [AnyHashable: Any]?) in
+                NotificationCenter.default.post(name: name, object: object, userInfo: userInfo)
+            }
+            let reporter = run(as: .kiwi) {
+                it("posts with the driver") {
+                    theValue(name).should.bePostedWithObject(ada)
+                    theValue(name).should.bePostedWithUserInfo(["speed": 3, "gear": "D"])
+                    theValue(name).should.bePostedWithObject(ada, andUserInfo: ["speed": 3, "gear": "D"])
+                    post(ada, ["speed": 3, "gear": "D"])
+                }
+                it("posts with someone else") {
+                    theValue(name).should.bePostedWithObject(ada)
+                    post(Driver("Bob"), nil)
+                }
+                it("posts other user info") {
+                    theValue(name).should.bePostedWithObject(ada, userInfo: ["speed": 3])
+                    post(ada, ["speed": 2])
+                    post(nil, nil)
+                }
+                it("must not post") {
+                    theValue(name).shouldNot.bePostedWithUserInfo(["speed": 3])
+                    post(nil, ["speed": 3])
+                }
+            }
+            #expect(
+                reporter.statuses == [
+                    "posts with the driver: passed", "posts with someone else: failed", "posts other user info: failed",
+                    "must not post: failed",
+                ])
+            #expect(
+                reporter.messages == [
+                    "'posts with someone else' [FAILED], expected notification \"CarDidStart\" to be posted with object Ada, but it was posted with object Bob",
+                    "'posts other user info' [FAILED], expected notification \"CarDidStart\" to be posted with object Ada and user info [\"speed\": 3], but it was posted with object Ada and user info [\"speed\": 2], then with object nil and user info nil",
+                    "'must not post' [FAILED], expected notification \"CarDidStart\" not to be posted with user info [\"speed\": 3]",
+                ])
+        }
+
+        @Test func kiwiNamedMocksUseTheirNameInMessages() {
+            let line = #line + 3
+            let reporter = run(as: .kiwi) {
+                it("is strict") {
+                    let engine = KWMock.mock(withName: "engine", for: FakeEngine())
+                    engine.stop()
+                }
+                it("is null") {
+                    let engine = KWMock.nullMock(withName: "spare engine", for: FakeEngine())
+                    engine.should.receive(.start)
+                    engine.stop()
+                }
+            }
+            #expect(
+                reporter.messages.map { $0.replacingOccurrences(of: #filePath, with: "FaceTests.swift") } == [
+                    "mock \"engine\" received unexpected message -stop() (strict mock made at FaceTests.swift:\(line):45)\nRecorded calls on engine:\n￫ stop()\nStubs on engine:\n￫ (none)",
+                    "'is null' [FAILED], expected subject to receive -start(speed:) exactly once, but received it 0 times\nRecorded calls on spare engine:\n￫ stop()\nStubs on spare engine:\n￫ start(speed:) (any arguments) → the default value",
+                ])
+        }
+
         @Test func expectaMatcherWording() {
             expectFailure("expected: be nil, got: 3") { expect(3).to.beNil() }
             expectFailure("expected: not 3, got: 3") { expect(3).toNot.equal(3) }
@@ -125,6 +209,7 @@ extension KataSpecTests {
         }
 
         @Test func kiwiMocksReceiveStubAndCapture() {
+            var strictLine = 0
             let reporter = run(as: .kiwi) {
                 describe("Engine") {
                     it("receives twice") {
@@ -139,6 +224,7 @@ extension KataSpecTests {
                         engine.stop()
                     }
                     it("is strict") {
+                        strictLine = #line + 1
                         let engine = KWMock.mock(for: FakeEngine())
                         engine.stub(.start, andReturn: true, withArguments: 1)
                         _ = engine.start(speed: 1)
@@ -161,7 +247,63 @@ extension KataSpecTests {
                 reporter.messages.first
                     == "'Engine, never stops' [FAILED], expected subject not to receive -stop(), but received it once\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ stop() (any arguments) → the default value"
             )
-            #expect(reporter.messages.last?.hasPrefix("FakeEngine received unexpected message -stop() (recorded by the fake at") == true)
+            #expect(reporter.messages.last?.hasPrefix("FakeEngine received unexpected message -stop() (strict mock made at \(#filePath):\(strictLine):") == true)
+        }
+
+        @Test func kiwiCaptureSpyWatchesCallsWithoutAnsweringThem() throws {
+            try expectPass {
+                let engine = KWMock.nullMock(for: FakeEngine())
+                engine.stub(.load, andReturn: "stubbed")
+                let spy = engine.captureArgument(.load, atIndex: 0)
+                let answers = try [engine.load("a.txt"), engine.load("b.txt")]
+                #expect(answers == ["stubbed", "stubbed"], "the stub still answers")
+                #expect(spy.argument as? String == "a.txt", "the spy keeps the first call's argument")
+            }
+            let reporter = run(as: .kiwi) {
+                it("receives and captures") {
+                    let engine = KWMock.nullMock(for: FakeEngine())
+                    engine.should.receive(.start, andReturn: true, withArguments: 3)
+                    let spy = engine.captureArgument(.start, atIndex: 0)
+                    theValue(engine.start(speed: 3)).should.beTrue()
+                    theValue(spy.argument as? Int).should.equal(3)
+                }
+                it("lets a strict mock accept the spied message, as Kiwi's addMessageSpy does") {
+                    let engine = KWMock.mock(for: FakeEngine())
+                    let spy = engine.captureArgument(.start, atIndex: 0)
+                    theValue(engine.start(speed: 2)).should.beFalse()
+                    theValue(spy.argument as? Int).should.equal(2)
+                    engine.stop()
+                }
+            }
+            #expect(
+                reporter.statuses == [
+                    "receives and captures: passed",
+                    "lets a strict mock accept the spied message, as Kiwi's addMessageSpy does: failed",
+                ])
+            #expect(
+                reporter.messages.map { $0.prefix { $0 != "(" } } == ["FakeEngine received unexpected message -stop"],
+                "only the spied message is accepted")
+        }
+
+        @Test func kiwiCaptureSpyFailuresPointAtTheCaptureArgumentLine() {
+            let line = #line + 4
+            let failures = World.shared.gatherFailures {
+                DoubleRegistry.shared.resetAll()
+                let engine = KWMock.nullMock(for: FakeEngine())
+                let early = engine.captureArgument(.load, atIndex: 0)
+                let wrongIndex = engine.captureArgument(.start, atIndex: 1)
+                _ = early.argument
+                _ = engine.start(speed: 2)
+                _ = engine.start(speed: 3)
+                _ = wrongIndex.argument
+            }
+            DoubleRegistry.shared.resetAll()
+            #expect(
+                failures.map(\.description) == [
+                    "\(#filePath):\(line):51: error: Argument requested has yet to be captured.",
+                    "\(#filePath):\(line + 1):56: error: cannot capture argument 1 of start(speed: 2): it has 1 argument (indices start at 0)",
+                    "\(#filePath):\(line + 1):56: error: Argument requested has yet to be captured.",
+                ])
         }
 
         @Test func ocmockMacrosStubExpectRejectAndVerify() throws {

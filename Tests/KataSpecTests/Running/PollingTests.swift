@@ -88,6 +88,32 @@ extension KataSpecTests {
             }
         }
 
+        @Test func setAsyncSpecTimeoutChangesWaitUntilsDefaultForItsGroupOrExample() {
+            let reporter = run(as: .specta) {
+                describe("slow") {
+                    setAsyncSpecTimeout(0.1)
+                    it("waits the group's timeout") { waitUntil { _ in } }
+                    it("waits its own") {
+                        setAsyncSpecTimeout(0.2)
+                        waitUntil { _ in }
+                    }
+                    it("waits the group's timeout again") { waitUntil { _ in } }
+                }
+                describe("elsewhere") {
+                    it("waits one second") {
+                        waitUntil { done in DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { done() } }
+                    }
+                }
+            }
+            #expect(
+                reporter.messages == [
+                    "failed to invoke done() callback before timeout (0.100000 seconds)",
+                    "failed to invoke done() callback before timeout (0.200000 seconds)",
+                    "failed to invoke done() callback before timeout (0.100000 seconds)",
+                ])
+            #expect(reporter.statuses.last == "elsewhere waits one second: passed")
+        }
+
         @Test func asyncExamplesCanPollAndAwaitMainActorWork() {
             let value = Shared(0)
             let reporter = run {

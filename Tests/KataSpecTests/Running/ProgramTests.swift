@@ -8,9 +8,36 @@ private struct SpecProgram: Sendable {
     let executable: URL
     let libraryDiagnostics: String
 
-    static let shared = Result { try SpecProgram() }
+    static let shared = Result {
+        _ = optimised  // starts it: the two builds overlap
+        return try SpecProgram(source: learnerSource)
+    }
 
-    private init() throws {
+    /// The library and a spec built with `-O`, as a release build would be. `kata` uses `-Onone`, but the
+    /// optimiser ends lifetimes early, which once freed the tree under an `unowned` reference mid-run.
+    /// (`-j 2` batch mode, which shows that bug, takes about half as long as `-wmo`.)
+    static let optimised = BackgroundBuild { try SpecProgram(source: optimisedSource, flags: ["-O", "-j", "2"]) }
+
+    /// A program built on another thread; `get()` waits for it.
+    final class BackgroundBuild: @unchecked Sendable {
+        private let finished = DispatchSemaphore(value: 0)
+        private var result: Result<SpecProgram, any Error>?
+
+        init(_ build: @escaping @Sendable () throws -> SpecProgram) {
+            Thread.detachNewThread {
+                self.result = Result { try build() }
+                self.finished.signal()
+            }
+        }
+
+        func get() throws -> SpecProgram {
+            finished.wait()
+            defer { finished.signal() }
+            return try result!.get()
+        }
+    }
+
+    private init(source: String, flags: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kataspec-program-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/KataSpec")
@@ -18,16 +45,16 @@ private struct SpecProgram: Sendable {
         let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
         libraryDiagnostics = try Self.swiftc(
-            [
+            flags + [
                 "-swift-version", "6", "-parse-as-library", "-module-name", "KataSpec", "-emit-module", "-emit-library",
                 "-emit-module-path", directory.appendingPathComponent("KataSpec.swiftmodule").path,
                 "-o", directory.appendingPathComponent("libKataSpec.so").path,
             ] + files)
         let spec = directory.appendingPathComponent("CarSpec.swift")
-        try Data(Self.learnerSource.utf8).write(to: spec)
+        try Data(source.utf8).write(to: spec)
         executable = directory.appendingPathComponent("spec")
         _ = try Self.swiftc(
-            [
+            flags.filter { $0 == "-O" } + [
                 "-swift-version", "5", "-parse-as-library", "-I", directory.path, "-L", directory.path, "-lKataSpec",
                 "-Xlinker", "-rpath", "-Xlinker", directory.path, spec.path, "-o", executable.path,
             ])
@@ -137,6 +164,61 @@ private struct SpecProgram: Sendable {
 
         @main enum KataMain { static func main() { SpecRunner.main([CarSpec.self]) } }
         """#
+
+    /// Nested groups, every kind of hook, `let`, global and group shared examples and a fake, for `-O`.
+    static let optimisedSource = #"""
+        import KataSpec
+
+        final class Engine: Spryable {
+            enum Function: String, StringRepresentable { case start = "start(speed:)" }
+            func start(speed: Int) -> Bool { spryify(arguments: speed) }
+        }
+
+        nonisolated(unsafe) var log: [String] = []
+
+        final class TreeSpec: QuickSpec {
+            override class func spec() {
+                sharedExamples("a vehicle") { context in
+                    it("has a name") { expect(context()["name"] as? String).to(equal("car")) }
+                }
+                describe("outer") {
+                    let engine = letValue { Engine() }
+                    beforeAll { log.append("outer beforeAll") }
+                    beforeEach { log.append("outer beforeEach") }
+                    afterEach { log.append("outer afterEach") }
+                    afterAll { log.append("outer afterAll") }
+                    context("inner") {
+                        justBeforeEach { log.append("inner justBeforeEach") }
+                        aroundEach { example in
+                            log.append("inner around")
+                            example()
+                        }
+                        it("stubs a fake") {
+                            engine.value.stub(.start).andReturn(true)
+                            expect(engine.value.start(speed: 3)).to(beTrue())
+                            expect(engine.value).to(haveReceived(.start, with: 3, countSpecifier: .exactly(1)))
+                        }
+                        itBehavesLike("a vehicle") { ["name": "car"] }
+                        context("deeper") {
+                            sharedExamples("a vehicle") { _ in it("is the local one") { log.append("local") } }
+                            itBehavesLike("a vehicle")
+                            it("fails") { expect([1, 2]).to(contain(3)) }
+                        }
+                    }
+                }
+                describe("afterwards") {
+                    it("ran the hooks in order") {
+                        let each = ["outer beforeEach", "inner around", "inner justBeforeEach"]
+                        let expected = ["outer beforeAll"] + each + ["outer afterEach"] + each + ["outer afterEach"]
+                            + each + ["local", "outer afterEach"] + each + ["outer afterEach", "outer afterAll"]
+                        expect(log).to(equal(expected))
+                    }
+                }
+            }
+        }
+
+        @main enum KataMain { static func main() { SpecRunner.main([TreeSpec.self]) } }
+        """#
 }
 
 extension KataSpecTests {
@@ -202,6 +284,41 @@ extension KataSpecTests {
             ])
             #expect(third.events.compactMap { $0["status"] as? String } == ["passed", "passed", "passed"])
             #expect(third.events.last?["passed"] as? Int == 3)
+        }
+
+        @Test func anOptimisedBuildRunsNestedGroupsHooksAndSharedExamples() throws {
+            _ = try program()
+            let program = try SpecProgram.optimised.get()
+            #expect(!program.libraryDiagnostics.contains("warning:"), "\(program.libraryDiagnostics)")
+            let process = Process()
+            process.executableURL = program.executable
+            process.environment = ["NO_COLOR": "1"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .replacingOccurrences(of: program.directory.path + "/", with: "")
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1, "\(text)")
+            #expect(
+                text.hasPrefix(
+                    """
+                    outer
+                      inner
+                        ✓ stubs a fake
+                        a vehicle
+                          ✓ has a name
+                        deeper
+                          a vehicle
+                            ✓ is the local one
+                          ✗ fails
+                            CarSpec.swift:36:41: error: expected to contain <3>, got <[1, 2]>
+                    afterwards
+                      ✓ ran the hooks in order
+
+                    """), "\(text)")
+            #expect(text.hasSuffix("\n4 passed, 1 failed, 0 pending\n"), "\(text)")
         }
 
         @Test func filterAndHumanOutput() throws {

@@ -204,6 +204,39 @@ extension KataSpecTests {
             #expect(reporter.messages == ["Shared example group \"a missing group\" does not exist."])
         }
 
+        @Test func sharedExamplesInAGroupBelongToItAndTopLevelOnesToEverySpec() {
+            var seen: [String] = []
+            let reporter = run {
+                sharedExamples("anything scoped-test") { it("is anything") { seen.append("anything") } }
+                describe("Cars") {
+                    sharedExamples("a scoped vehicle") { it("drives") { seen.append("car drives") } }
+                    context("a sports car") { itBehavesLike("a scoped vehicle") }
+                }
+                describe("Boats") {
+                    sharedExamples("a scoped vehicle") { it("floats") { seen.append("boat floats") } }
+                    itBehavesLike("a scoped vehicle")
+                }
+                describe("Planes") { itBehavesLike("a scoped vehicle") }
+            }
+            #expect(seen == ["car drives", "boat floats"], "each group gets its own")
+            #expect(
+                reporter.statuses == [
+                    "Cars a sports car a scoped vehicle drives: passed", "Boats a scoped vehicle floats: passed",
+                    "Planes is declared correctly: failed",
+                ])
+            #expect(reporter.messages == ["Shared example group \"a scoped vehicle\" does not exist."])
+
+            seen = []
+            let later = run(as: .specta) {
+                describe("Bikes") {
+                    itBehavesLike("anything scoped-test")
+                    itBehavesLike("a scoped vehicle")
+                }
+            }
+            #expect(seen == ["anything"], "a top-level group is global; a group's own are not")
+            #expect(later.messages == ["Shared example group \"a scoped vehicle\" does not exist."])
+        }
+
         @Test func dslCallsOutsideABodyAreReported() {
             let reporter = run {
                 describe("Car") {
