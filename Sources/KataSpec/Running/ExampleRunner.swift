@@ -2,11 +2,16 @@ import Foundation
 
 /// Runs one example between the hooks of its groups and collects its failures.
 ///
-/// Order for an example nested in groups A ⊃ B (the order Kiwi, Specta and Quick share):
+/// Order for an example nested in groups A ⊃ B, as Specta runs them (and Quick, which has no beforeAll):
 /// A.beforeAll, B.beforeAll (each once, before the group's first example that runs),
 /// `let` values reset, A.beforeEach/aroundEach, B.beforeEach/aroundEach (declaration order),
 /// every justBeforeEach, the example, deferred checks, B.afterEach, A.afterEach,
 /// then B.afterAll, A.afterAll after the group's last example that runs.
+///
+/// Kiwi nests its contexts instead (`KWContextNode performExample:withBlock:` wraps the inner context's
+/// block): A.beforeAll, A.beforeEach, then B.beforeAll, B.beforeEach, the example,
+/// B.afterEach, B.afterAll, and only then A.afterEach and A.afterAll. A spec class of the Kiwi face runs
+/// in that order.
 struct ExampleRunner {
     let lastRunIndexByGroup: [ObjectIdentifier: Int]
 
@@ -14,6 +19,16 @@ struct ExampleRunner {
     func run(_ example: Example, index: Int) -> [Failure] {
         let lineage = example.group.lineage
         World.shared.start(example, index: index)
+        if lineage.first?.face == .kiwi {
+            // `let` values are made on first use, so resetting them all first gives Kiwi's per-context order
+            // without an inner context throwing away a value an outer beforeEach already set up.
+            for group in lineage {
+                for value in group.lets { value.reset(for: lineage) }
+            }
+            runNested(lineage, depth: 0, example: example, index: index)
+            DoubleRegistry.shared.resetAll()
+            return World.shared.finish()?.failures ?? []
+        }
         for group in lineage where !group.hasStarted {
             group.hasStarted = true
             for hook in group.hooks(.beforeAll) {
@@ -36,6 +51,34 @@ struct ExampleRunner {
             for hook in group.hooks(.afterAll) { record(attempt(hook.location, { try hook.body({}) })) }
         }
         return World.shared.finish()?.failures ?? []
+    }
+
+    /// Kiwi's order: each group runs its beforeAll (once) and beforeEach, then the inner groups and the
+    /// example, then its afterEach and, after its last example, its afterAll.
+    private func runNested(_ lineage: [ExampleGroup], depth: Int, example: Example, index: Int) {
+        guard depth < lineage.count else {
+            runExample(example, lineage: lineage)
+            return
+        }
+        let group = lineage[depth]
+        if !group.hasStarted {
+            group.hasStarted = true
+            for hook in group.hooks(.beforeAll) {
+                if let failure = attempt(hook.location, { try hook.body({}) }) {
+                    group.beforeAllFailures.append(failure)
+                }
+            }
+        }
+        if group.beforeAllFailures.isEmpty {
+            let setup = group.hooks.filter { $0.kind == .beforeEach || $0.kind == .aroundEach }
+            runSetup(setup[...]) { runNested(lineage, depth: depth + 1, example: example, index: index) }
+            for hook in group.hooks(.afterEach) { record(attempt(hook.location, { try hook.body({}) })) }
+        } else {
+            for failure in group.beforeAllFailures { World.shared.record(failure) }
+        }
+        if lastRunIndexByGroup[ObjectIdentifier(group)] == index {
+            for hook in group.hooks(.afterAll) { record(attempt(hook.location, { try hook.body({}) })) }
+        }
     }
 
     /// Runs the per-example hooks of `lineage[depth...]` around the example.

@@ -20,9 +20,10 @@ extension KataSpecTests {
             #expect(log == ["describe body", "after it", "example"])
         }
 
-        @Test func hookOrderForNestedGroupsMatchesKiwiSpectaAndQuick() {
+        @Test(arguments: [Face.quick, Face.specta])
+        func hookOrderForNestedGroupsMatchesSpectaAndQuick(face: Face) {
             var log: [String] = []
-            let reporter = run {
+            let reporter = run(as: face) {
                 describe("A") {
                     beforeAll { log.append("A beforeAll") }
                     afterAll { log.append("A afterAll") }
@@ -57,6 +58,54 @@ extension KataSpecTests {
                 ["A beforeAll", "B beforeAll"] + each("one") + each("two") + ["B afterAll"]
                 + ["A beforeEach", "A justBeforeEach", "three", "A afterEach", "A afterAll"]
             #expect(log == expected)
+        }
+
+        @Test func hookOrderForNestedContextsMatchesKiwi() {
+            // Kiwi's KWContextNode wraps the inner context's block, so an outer beforeEach runs before an
+            // inner beforeAll, and an inner afterAll before the outer afterEach.
+            var log: [String] = []
+            let reporter = run(as: .kiwi) {
+                describe("A") {
+                    beforeAll { log.append("A beforeAll") }
+                    afterAll { log.append("A afterAll") }
+                    beforeEach { log.append("A beforeEach") }
+                    afterEach { log.append("A afterEach") }
+                    context("B") {
+                        beforeAll { log.append("B beforeAll") }
+                        afterAll { log.append("B afterAll") }
+                        beforeEach { log.append("B beforeEach") }
+                        afterEach { log.append("B afterEach") }
+                        it("one") { log.append("one") }
+                        it("two") { log.append("two") }
+                    }
+                    it("three") { log.append("three") }
+                }
+            }
+            #expect(reporter.summary == RunSummary(passed: 3))
+            #expect(
+                log == [
+                    "A beforeAll", "A beforeEach", "B beforeAll", "B beforeEach", "one", "B afterEach", "A afterEach",
+                    "A beforeEach", "B beforeEach", "two", "B afterEach", "B afterAll", "A afterEach",
+                    "A beforeEach", "three", "A afterEach", "A afterAll",
+                ])
+        }
+
+        @Test func kiwiLetValueIsFreshForEachExampleAndSharedByItsHooks() {
+            final class Box { var label = "new" }
+            var seen: [String] = []
+            run(as: .kiwi) {
+                describe("A") {
+                    let box = letValue { Box() }
+                    beforeEach { box.value.label = "set by A" }
+                    context("B") {
+                        beforeAll { seen.append("B beforeAll") }
+                        beforeEach { seen.append("B beforeEach sees \(box.value.label)") }
+                        it("one") { seen.append("one sees \(box.value.label)"); box.value.label = "changed by one" }
+                        it("two") { seen.append("two sees \(box.value.label)") }
+                    }
+                }
+            }
+            #expect(seen == ["B beforeAll", "B beforeEach sees set by A", "one sees set by A", "B beforeEach sees set by A", "two sees set by A"])
         }
 
         @Test func fullNameIsTheSentenceOfItsDescriptions() {
