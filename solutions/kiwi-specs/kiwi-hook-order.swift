@@ -6,8 +6,8 @@ let predictedLog: [String] = [
     "outer beforeEach",
     "first",
     "outer afterEach",
-    "inner beforeAll",
     "outer beforeEach",
+    "inner beforeAll",
     "inner beforeEach",
     "second",
     "inner afterEach",
@@ -16,7 +16,7 @@ let predictedLog: [String] = [
     "inner beforeEach",
     "fourth",
     "inner afterEach",
-    "outer afterEach",
     "inner afterAll",
+    "outer afterEach",
     "outer beforeEach",
 ]
