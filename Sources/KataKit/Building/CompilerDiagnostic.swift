@@ -28,6 +28,29 @@ public struct CompilerDiagnostic: Codable, Sendable, Equatable {
                 message: String(match.output.5))
             if result.last != diagnostic { result.append(diagnostic) }
         }
-        return result
+        return forLearner(result)
+    }
+
+    /// Puts the errors a learner should fix first at the front, and drops notes a learner cannot use.
+    ///
+    /// An error swiftc reports only because of another one ("generic parameter 'T' could not be inferred",
+    /// typically on the `expect(...)` around a name that does not exist) goes after the others, so that
+    /// "fix the first error" names the cause. Notes that point into KataSpec's own sources (absolute paths,
+    /// where the chapter's and the learner's code have workbook-relative ones) are left out.
+    static func forLearner(_ diagnostics: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
+        var groups: [[CompilerDiagnostic]] = []
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .note, !groups.isEmpty {
+                if !diagnostic.file.hasPrefix("/") { groups[groups.count - 1].append(diagnostic) }
+            } else {
+                groups.append([diagnostic])
+            }
+        }
+        let isEcho = { (group: [CompilerDiagnostic]) in
+            group[0].severity == .error && group[0].message.contains("could not be inferred")
+        }
+        let hasCause = groups.contains { $0[0].severity == .error && !isEcho($0) }
+        guard hasCause else { return groups.flatMap { $0 } }
+        return (groups.filter { !isEcho($0) } + groups.filter(isEcho)).flatMap { $0 }
     }
 }
