@@ -65,7 +65,7 @@ public func OCMVerify<T>(
 ) {
     let location = SourceLocation(file, line, column)
     guard let captured = DoubleRegistry.shared.capture({ _ = try call() }) else {
-        return World.shared.record(Failure(message: "OCMVerify needs a call on a fake inside the parentheses", location: location))
+        return World.shared.record(Failure(message: "OCMVerify needs a call on a fake inside the parentheses; \(notRecordedHint)", location: location))
     }
     let (count, message) = DoubleRegistry.shared.locked { () -> (Int, String) in
         let count = captured.state.count(captured.function, captured.arguments)
@@ -165,6 +165,10 @@ public enum OCMArg {
     }
 }
 
+/// Said when a stub, expectation or verification captured no call: the call is missing, or the fake's member
+/// does not record it.
+let notRecordedHint = "if there is one, the fake's member does not record its call: make it call spryify(), stubbedValue() or recordCall()"
+
 /// Registers `constraint` for the call being captured and returns a stand-in value of type `T`.
 func placeholder<T>(_ constraint: Argument, _ file: StaticString, _ line: UInt) -> T {
     DoubleRegistry.shared.pushConstraint(constraint)
@@ -172,7 +176,7 @@ func placeholder<T>(_ constraint: Argument, _ file: StaticString, _ line: UInt) 
     Abort.shared.endRun(
         with: Failure(
             message:
-                "\(constraint) needs a stand-in value of type \(T.self); make \(T.self) conform to DefaultValueProviding, or pass a real value",
+                "\(constraint) needs a stand-in value of type \(T.self); declare the closure's parameter optional (\(T.self)?), make \(T.self) conform to DefaultValueProviding, or pass a real value",
             location: SourceLocation(file, line, 1)))
 }
 
@@ -181,7 +185,7 @@ private func record<T>(
     _ call: () throws -> T, _ macro: String, _ location: SourceLocation, _ add: (DoubleState, Stub) -> Void
 ) -> Stub {
     guard let captured = DoubleRegistry.shared.capture({ _ = try call() }) else {
-        World.shared.record(Failure(message: "\(macro) needs a call on a fake inside the parentheses", location: location))
+        World.shared.record(Failure(message: "\(macro) needs a call on a fake inside the parentheses; \(notRecordedHint)", location: location))
         return Stub(function: "?", location: location)
     }
     let stub = Stub(function: captured.function, location: location).matching(captured.arguments)

@@ -17,7 +17,7 @@ public func given<T>(
 ) -> OngoingStubbing<T> {
     let location = SourceLocation(file, line, column)
     guard let captured = DoubleRegistry.shared.capture({ _ = try call() }) else {
-        World.shared.record(Failure(message: "given(…) needs a call on a fake inside the parentheses", location: location))
+        World.shared.record(Failure(message: "given(…) needs a call on a fake inside the parentheses; \(notRecordedHint)", location: location))
         return OngoingStubbing(stub: Stub(function: "?", location: location))
     }
     let stub = Stub(function: captured.function, location: location).matching(captured.arguments)

@@ -376,6 +376,11 @@ extension KataSpecTests {
                 let engine = OCMClassMock(FakeEngine())
                 OCMStub(engine.start(speed: OCMArg.any() + OCMArg.any())).andReturn(true)
             }
+            expectFailure(
+                "OCMStub needs a call on a fake inside the parentheses; if there is one, the fake's member does not record its call: make it call spryify(), stubbedValue() or recordCall()"
+            ) {
+                OCMStub(3 + 4).andReturn(7)
+            }
         }
 
         @Test func kiwiReceiveWithArgumentsCountsOnlyMatchingCalls() {
