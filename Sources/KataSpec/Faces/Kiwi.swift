@@ -19,7 +19,10 @@ public func expectFutureValue<T>(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ value: @autoclosure @escaping () throws -> T?
 ) -> KiwiSubject<T> {
-    KiwiSubject(expectation: Expectation(Expression(location: SourceLocation(file, line, column), value)))
+    // Kiwi wraps the pointer in a KWFutureObject, which is never nil itself, so the nil guard does not apply:
+    // a value that stays nil fails with the matcher's own message ("expected subject to equal …, got nil").
+    KiwiSubject(
+        expectation: Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true, value)))
 }
 
 /// Kiwi's `theBlock(^{ … })`: a closure subject for `raise` and `change`.

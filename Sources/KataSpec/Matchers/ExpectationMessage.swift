@@ -44,7 +44,7 @@ public struct ExpectationMessage {
     public var actual: Shown?
     /// Text after the expected value, such as " (within 0.0001)".
     public var qualifier = ""
-    /// Text appended to the first line, such as " (use beNil() to match nils)".
+    /// Text appended to the first line in Nimble's wording, such as " (use beNil() to match nils)".
     public var appendix = ""
     /// Extra lines below the first one.
     public var details: String?
@@ -91,7 +91,8 @@ public struct ExpectationMessage {
             line = "expected: " + (verbUsed.isNegated ? "not " : "") + phrase
             if let actual { line += ", got: " + show(actual, style) }
         }
-        line += appendix
+        // The beNil hint is Nimble's; Kiwi and Expecta print the bare values.
+        if style == .nimble { line += appendix }
         if let details { line += "\n" + details }
         return line
     }

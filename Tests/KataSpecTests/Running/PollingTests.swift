@@ -63,6 +63,15 @@ extension KataSpecTests {
             expectFailure("expected subject to equal 4, got 3") {
                 theValue(count.value).shouldEventuallyBeforeTimingOutAfter(0.2).equal(4)
             }
+            let message = Shared<String?>(nil)
+            expectPass {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { message.value = "loaded" }
+                expectFutureValue(message.value).shouldEventually.equal("loaded")
+            }
+            message.value = nil
+            expectFailure("expected subject to equal \"loaded\", got nil") {
+                expectFutureValue(message.value).shouldEventuallyBeforeTimingOutAfter(0.2).equal("loaded")
+            }
             expectPass {
                 DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { count.value = 5 }
                 expect(count.value).will.equal(5)
