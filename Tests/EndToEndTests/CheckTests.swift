@@ -233,6 +233,10 @@ struct CheckTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("1 passed, 1 failed"), "both chapter examples ran: \(result.stdout)")
         #expect(!result.stdout.contains("is the only example that runs"))
+        #expect(
+            result.stdout.contains(
+                "Note: kata check runs every example, so `fit` (exercises/checks/add.swift:5) focuses or skips nothing here"),
+            "the learner is told why focus did nothing: \(result.stdout)")
     }
 
     @Test("usage and workbook mistakes exit with status 2 and say what to do")

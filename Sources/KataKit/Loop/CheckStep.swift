@@ -52,6 +52,7 @@ public struct CheckStep {
         case .human:
             text = HumanCheckReport(workspace: workspace, style: style).render(
                 result, exercise: exercise, file: shown, cached: result.cached)
+                + (Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
             text = ExercismReport.text(ExercismReport(workspace: workspace).object(result, exercise: exercise, file: shown))
         case .junit:
@@ -91,6 +92,19 @@ public struct CheckStep {
             text = JUnitReport(workspace: workspace).document(results)
         }
         return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1)
+    }
+
+    /// A note when the learner's file focuses or excludes examples, which kata check ignores on purpose (a grade
+    /// must run every example).
+    static func focusNote(in contents: String, file: String) -> String? {
+        let pattern = /(?m)^[^\/\n]*?\b((?:f|x)(?:it|describe|context|specify))\s*\(/
+        let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            guard let match = line.firstMatch(of: pattern) else { continue }
+            return "Note: kata check runs every example, so `\(match.output.1)` (\(file):\(index + 1)) focuses or skips "
+                + "nothing here; it works as in Quick and Specta when a spec runs on its own."
+        }
+        return nil
     }
 
     private func makeChecker() throws -> ExerciseChecker {
