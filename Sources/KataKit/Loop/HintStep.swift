@@ -36,7 +36,8 @@ public struct HintStep {
             return before < hints.count ? before + 1 : -before
         }
         warnings += notices.map(\.description)
-        let renderer = TerminalRenderer(style: style)
+        let renderer = TerminalRenderer(
+            style: style, linksRelativeTo: workspace.workbook.chapter(of: exercise).url, in: workspace)
         if all {
             guard shown > 0 else {
                 return LoopOutput(text: "No hints shown yet for '\(exercise.id)'; run kata hint \(exercise.id) for the first.\n", warnings: warnings)

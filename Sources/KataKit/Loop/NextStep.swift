@@ -34,7 +34,7 @@ public struct NextStep {
         lines.append(style.paint("Chapter \(chapter.number) · \(chapter.title)", .dim))
         lines.append(style.paint("\(exercise.title)", .bold) + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
         lines.append("")
-        let prompt = TerminalRenderer(style: style).render(exercise.prompt)
+        let prompt = TerminalRenderer(style: style, linksRelativeTo: chapter.url, in: workspace).render(exercise.prompt)
         if !prompt.isEmpty {
             lines.append(prompt)
             lines.append("")

@@ -1,11 +1,27 @@
+import Foundation
+
 /// Draws Markdown for a terminal: headings, emphasis, inline code, code blocks, lists and quotes.
 public struct TerminalRenderer {
     /// Colour and width.
     public var style: TerminalStyle
+    /// Turns a link's target into what the learner should see (a chapter's relative link into a path from
+    /// where the learner works).
+    public var resolveLink: (String) -> String
 
     /// Creates a renderer.
-    public init(style: TerminalStyle) {
+    public init(style: TerminalStyle, resolveLink: @escaping (String) -> String = { $0 }) {
         self.style = style
+        self.resolveLink = resolveLink
+    }
+
+    /// A renderer for Markdown from `document`, whose relative links are shown as paths from where the learner works.
+    public init(style: TerminalStyle, linksRelativeTo document: URL, in workspace: Workspace) {
+        self.init(style: style) { target in
+            guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("#") else { return target }
+            let (path, anchor) = target.firstIndex(of: "#").map { (String(target[..<$0]), String(target[$0...])) } ?? (target, "")
+            let file = document.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+            return workspace.display(file) + anchor
+        }
     }
 
     /// Renders block nodes, separated by blank lines.
@@ -72,9 +88,10 @@ public struct TerminalRenderer {
             case .emphasis: return style.paint(inline(node.children), .italic)
             case .strong: return style.paint(inline(node.children), .bold)
             case .strikethrough: return style.color ? "\u{1B}[9m\(inline(node.children))\u{1B}[0m" : "~\(inline(node.children))~"
-            case .link(let url, _):
+            case .link(let target, _):
                 let text = inline(node.children)
-                return node.plainText == url ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
+                let url = resolveLink(target)
+                return node.plainText == target ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
             case .image(let url, _): return "[image: \(node.plainText.isEmpty ? url : node.plainText)]"
             case .inlineHTML: return ""
             default: return inline(node.children)
