@@ -4,8 +4,10 @@ public func equal<T: Equatable>(_ expected: T?) -> Matcher<T> {
         let actual = try expression.evaluate()
         let message = ExpectationMessage("equal", expected: .value(expected), actual: .value(actual))
         if actual == nil || expected == nil {
+            // Nimble's `equal` fails for any nil, with the beNil hint; `equal(nil)` on nil passes here, as in
+            // Expecta, so that one spelling serves every face.
             var hinted = message
-            if expected != nil { hinted.appendix = " (use beNil() to match nils)" }
+            hinted.appendix = " (use beNil() to match nils)"
             return MatcherResult(status: actual == nil && expected == nil ? .matches : .fail, message: hinted)
         }
         return MatcherResult(bool: actual == expected, message: message)

@@ -18,6 +18,13 @@ extension KataSpecTests {
             expectFailure("expected to equal <2>, got <nil> (use beNil() to match nils)") {
                 expect(nil as Int?).to(equal(2))
             }
+            expectFailure("expected to not equal <2>, got <nil> (use beNil() to match nils)") {
+                expect(nil as Int?).toNot(equal(2))
+            }
+            expectFailure("expected to equal <nil>, got <2> (use beNil() to match nils)") {
+                expect(2 as Int?).to(equal(nil))
+            }
+            expectPass { expect(nil as Int?).to(equal(nil)) }
             expectFailure("expected to equal <[1, 2]>, got <[2, 1]>") { expect([2, 1]).to(equal([1, 2])) }
             expectFailure("expected to equal (ignoring case) <CAR>, got <bus>") {
                 expect("bus").to(equal("CAR", ignoringCase: true))
