@@ -30,6 +30,18 @@ struct LearnerLoopTests {
         let unknown = try kata.run(["next", "gret-team"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("greet-team"), "the error suggests the closest id")
+
+        // The choice is remembered: the current exercise is now greet-team, for next, list and check.
+        #expect(try kata.run(["next"]).stdout.contains("(greet-team, exercise 2 of 3)"))
+        #expect(try kata.run(["list"]).stdout.contains("→"))
+        let listed = try kata.run(["list"]).stdout.split(separator: "\n").first { $0.contains("→") }
+        #expect(listed?.contains("greet-team") == true, "list marks the chosen exercise: \(listed ?? "")")
+
+        // Once it is solved, the current exercise is the next unsolved one after it, then the first unsolved.
+        try kata.write(".kata/progress.json", #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#)
+        #expect(try kata.run(["next"]).stdout.contains("(add-up-spec, exercise 3 of 3"))
+        try kata.write(".kata/progress.json", #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}, "add-up-spec": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#)
+        #expect(try kata.run(["next"]).stdout.contains("(add-numbers, exercise 1 of 3)"))
     }
 
     @Test("kata next says so when every exercise is solved, with a summary")

@@ -32,9 +32,14 @@ public struct Workspace: Sendable {
         throw .unknownExercise(idOrPrefix, suggestion: Suggestion.closest(to: idOrPrefix, in: exercises.map(\.id)))
     }
 
-    /// The first exercise, in workbook order, that is not solved.
+    /// The current exercise: the first unsolved one from the exercise the learner last chose with
+    /// `kata next <id>` (a workshop that starts at a chapter), or else from the start of the workbook.
+    /// When everything after the chosen one is solved, it is the first unsolved one of the workbook.
     public func current(in progress: Progress) -> Exercise? {
-        workbook.exercises.first { progress[$0.id].state != .solved }
+        let exercises = workbook.exercises
+        let start = progress.chosen.flatMap { id in exercises.firstIndex { $0.id == id } } ?? 0
+        return exercises[start...].first { progress[$0.id].state != .solved }
+            ?? exercises.first { progress[$0.id].state != .solved }
     }
 
     /// The learner's file for an exercise.

@@ -9,6 +9,9 @@ public struct Progress: Codable, Sendable, Equatable {
     public var version: Int
     /// Progress per exercise id.
     public var exercises: [String: ExerciseProgress]
+    /// The exercise the learner last chose with `kata next <id>`; the current exercise is the first unsolved
+    /// one from there on. Nil until the learner chooses one.
+    public var chosen: String?
 
     /// Empty progress.
     public init() {
