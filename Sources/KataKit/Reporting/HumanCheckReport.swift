@@ -17,7 +17,7 @@ public struct HumanCheckReport {
         var lines: [String] = []
         let kind = exercise.kind == .specify ? " · you write the specs" : ""
         lines.append(style.paint("Checking \(exercise.id)", .bold) + style.paint(" · \(exercise.title)\(kind)", .dim))
-        lines.append(style.paint("  \(file)\(cached ? "  (unchanged since the last check: result from the cache)" : "")", .dim))
+        lines.append(style.paint("  \(file)\(cached ? "  (this exact code was checked before: result from the cache)" : "")", .dim))
         lines.append("")
         switch result.status {
         case .compileError:
