@@ -105,5 +105,22 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLo
         Issue.record("no golden file \(name).txt; run with KATA_RECORD=1 to record it", sourceLocation: sourceLocation)
         return
     }
-    #expect(text == expected, "output differs from Snapshots/\(name).txt", sourceLocation: sourceLocation)
+    guard text != expected else { return }
+    let message: String = "output differs from Snapshots/\(name).txt (- golden, + actual):\n" + lineDiff(expected, text)
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+}
+
+/// The lines that differ between two texts, after their common start and end, for a readable failure.
+func lineDiff(_ old: String, _ new: String) -> String {
+    let before = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let after = new.split(separator: "\n", omittingEmptySubsequences: false)
+    var start = 0
+    while start < min(before.count, after.count), before[start] == after[start] { start += 1 }
+    var end = 0
+    while end < min(before.count, after.count) - start, before[before.count - 1 - end] == after[after.count - 1 - end] {
+        end += 1
+    }
+    let removed = before[start..<(before.count - end)].map { "- " + $0 }
+    let added = after[start..<(after.count - end)].map { "+ " + $0 }
+    return "@@ line \(start + 1) @@\n" + (removed + added).joined(separator: "\n")
 }
