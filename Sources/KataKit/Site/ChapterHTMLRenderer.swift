@@ -233,8 +233,8 @@ struct ChapterHTMLRenderer {
         }
         let context = ExerciseCardContext(
             anchor: firstAnchor(for: id), role: role.rawValue, roleLabel: role.rawValue.capitalized, roleNote: roleNote,
-            title: exercise?.title ?? id, id: id, command: "kata check \(id)",
-            code: code(node.literal, language: "swift"))
+            title: exercise?.title ?? id, id: id, startCommand: role == .starter ? "kata next \(id)" : nil,
+            command: "kata check \(id)", code: code(node.literal, language: "swift"))
         return templates.fragment(context, "exercise-card")
     }
 

@@ -138,6 +138,7 @@ extension ExerciseCardContext: MustacheParent {
         case "roleNote": roleNote
         case "title": title
         case "id": id
+        case "startCommand": startCommand
         case "command": command
         case "code": code
         default: nil

@@ -95,6 +95,8 @@ struct ExerciseCardContext {
     var roleNote: String
     var title: String
     var id: String
+    /// `kata next <id>`, on the starter's card only: the command that creates the learner's file.
+    var startCommand: String?
     var command: String
     var code: CodeContext
 }
