@@ -13,7 +13,7 @@ public struct RunLimits: Sendable, Equatable {
     /// Bytes of output kept per example.
     public var outputLimit: Int
 
-    /// The defaults: 10 s, 1 GiB of file output, 4 GiB of address space, 64 KiB of output per example.
+    /// The defaults: 10 s, 8 MiB per written file, 4 GiB of address space, 64 KiB of output per example.
     public static func defaults(timeout: Double? = nil) -> RunLimits {
         let seconds = timeout ?? 10
         return RunLimits(
