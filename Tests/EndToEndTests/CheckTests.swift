@@ -239,6 +239,18 @@ struct CheckTests {
             "the learner is told why focus did nothing: \(result.stdout)")
     }
 
+    @Test("a Kiwi spec's examples carry Kiwi's marks, and its failures Kiwi's wording")
+    func kiwiMarks() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write("exercises/checks/kiwi-marks.swift", try kata.read("chapters/01-checks.md").components(separatedBy: "```swift starter id=kiwi-marks\n")[1].components(separatedBy: "```")[0])
+        let result = try kata.run(["check", "kiwi-marks"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("  ✓ starts at twenty degrees [PASSED]"), "\(result.stdout)")
+        #expect(result.stdout.contains("  ✗ warms by one degree [FAILED]"))
+        #expect(result.stdout.contains("'Thermostat, warms by one degree' [FAILED], expected subject to equal 21, got 20"))
+        #expect(result.stdout.contains("  - cools down at night [PENDING]"))
+    }
+
     @Test("usage and workbook mistakes exit with status 2 and say what to do")
     func usageErrors() throws {
         let kata = try KataRunner(fixture: "check")

@@ -92,12 +92,14 @@ public struct HumanCheckReport {
             shownPath = groups
             let indent = String(repeating: "  ", count: groups.count)
             let title = example.path.last ?? example.name
+            // Kiwi marks each example's line, as KataSpec's own reporter does for a KiwiSpec.
+            let kiwi = example.face == "kiwi"
             switch example.status {
-            case .passed: lines.append(indent + style.paint("✓", .green) + " " + title)
-            case .pending: lines.append(indent + style.paint("- \(title) (pending)", .yellow))
+            case .passed: lines.append(indent + style.paint("✓", .green) + " " + title + (kiwi ? " [PASSED]" : ""))
+            case .pending: lines.append(indent + style.paint("- \(title) " + (kiwi ? "[PENDING]" : "(pending)"), .yellow))
             case .skipped, .notRun: lines.append(indent + style.paint("- \(title) (skipped)", .dim))
             case .failed, .crashed, .timedOut:
-                lines.append(indent + style.paint("✗ \(title)", .red))
+                lines.append(indent + style.paint("✗ \(title)" + (kiwi ? " [FAILED]" : ""), .red))
                 for failure in example.failures {
                     let place = failure.file.map { file in
                         "\(display(file)):\(failure.line ?? example.line)" + (failure.column.map { ":\($0)" } ?? "")

@@ -38,4 +38,6 @@ public struct ExampleOutcome: Codable, Sendable, Equatable {
     /// What the example printed (capped).
     public var output: String
     public var outputTruncated: Bool
+    /// The spelling of the spec class it belongs to (`kiwi`, `specta` or `quick`), so a report can use its marks.
+    public var face: String?
 }

@@ -68,7 +68,7 @@ public struct ProgramRunner: Sendable {
                 switch RunEvent(line: line, secret: secret) {
                 case .runStarted(let count)?:
                     total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
-                case .exampleStarted(let index, let name, let path, let file, let line)?:
+                case .exampleStarted(let index, let name, let path, let file, let line, let face)?:
                     if var lost = running {
                         lost.status = .failed
                         lost.failures = [Self.lostResult(lost)]
@@ -76,7 +76,7 @@ public struct ProgramRunner: Sendable {
                     }
                     running = ExampleOutcome(
                         index: index, name: name, path: path, file: file, line: line, status: .passed, failures: [],
-                        duration: 0, output: "", outputTruncated: false)
+                        duration: 0, output: "", outputTruncated: false, face: face)
                 case .exampleFinished(let index, let status, let failures, let duration, let output, let truncated)?:
                     guard var example = running, example.index == index else { return }
                     example.status = status

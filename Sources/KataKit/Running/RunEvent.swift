@@ -3,7 +3,7 @@ import Foundation
 /// One line of KataSpec's event stream, accepted only when it carries the run's secret.
 enum RunEvent: Equatable {
     case runStarted(total: Int)
-    case exampleStarted(index: Int, name: String, path: [String], file: String, line: Int)
+    case exampleStarted(index: Int, name: String, path: [String], file: String, line: Int, face: String?)
     case exampleFinished(
         index: Int, status: ExampleOutcome.Status, failures: [ExampleOutcome.Failure], duration: Double,
         output: String, outputTruncated: Bool)
@@ -18,6 +18,7 @@ enum RunEvent: Equatable {
         var path: [String]?
         var file: String?
         var line: Int?
+        var face: String?
         var status: String?
         var failures: [ExampleOutcome.Failure]?
         var duration: Double?
@@ -35,7 +36,8 @@ enum RunEvent: Equatable {
         case "exampleStarted":
             guard let index = decoded.index, let name = decoded.name else { return nil }
             self = .exampleStarted(
-                index: index, name: name, path: decoded.path ?? [name], file: decoded.file ?? "", line: decoded.line ?? 0)
+                index: index, name: name, path: decoded.path ?? [name], file: decoded.file ?? "", line: decoded.line ?? 0,
+                face: decoded.face)
         case "exampleFinished":
             guard let index = decoded.index, let status = decoded.status.flatMap(ExampleOutcome.Status.init(rawValue:))
             else { return nil }

@@ -25,6 +25,7 @@ final class EventReporter: Reporter {
             $0.add("path", strings: example.path)
             $0.add("file", example.location.file)
             $0.add("line", example.location.line)
+            $0.add("face", example.group.face.name)
         }
     }
 

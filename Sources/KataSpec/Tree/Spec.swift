@@ -1,6 +1,15 @@
 /// The framework a spec class is written in; it picks the wording of reports.
 public enum Face: Sendable {
     case quick, kiwi, specta
+
+    /// The face's name in kata's event stream.
+    var name: String {
+        switch self {
+        case .quick: "quick"
+        case .kiwi: "kiwi"
+        case .specta: "specta"
+        }
+    }
 }
 
 /// A spec class: override `spec()` and declare groups and examples in it.
