@@ -22,26 +22,15 @@ struct ExampleRunner {
         if lineage.first?.face == .kiwi {
             // `let` values are made on first use, so resetting them all first gives Kiwi's per-context order
             // without an inner context throwing away a value an outer beforeEach already set up.
-            for group in lineage {
-                for value in group.lets { value.reset(for: lineage) }
-            }
+            resetLets(lineage)
             runNested(lineage, depth: 0, example: example, index: index)
             DoubleRegistry.shared.resetAll()
             return World.shared.finish()?.failures ?? []
         }
-        for group in lineage where !group.hasStarted {
-            group.hasStarted = true
-            for hook in group.hooks(.beforeAll) {
-                if let failure = attempt(hook.location, { try hook.body({}) }) {
-                    group.beforeAllFailures.append(failure)
-                }
-            }
-        }
+        for group in lineage { startIfNeeded(group) }
         let setupFailures = lineage.flatMap(\.beforeAllFailures)
         if setupFailures.isEmpty {
-            for group in lineage {
-                for value in group.lets { value.reset(for: lineage) }
-            }
+            resetLets(lineage)
             runEachHooks(lineage, depth: 0, example: example)
         } else {
             for failure in setupFailures { World.shared.record(failure) }
@@ -61,14 +50,7 @@ struct ExampleRunner {
             return
         }
         let group = lineage[depth]
-        if !group.hasStarted {
-            group.hasStarted = true
-            for hook in group.hooks(.beforeAll) {
-                if let failure = attempt(hook.location, { try hook.body({}) }) {
-                    group.beforeAllFailures.append(failure)
-                }
-            }
-        }
+        startIfNeeded(group)
         if group.beforeAllFailures.isEmpty {
             let setup = group.hooks.filter { $0.kind == .beforeEach || $0.kind == .aroundEach }
             runSetup(setup[...]) { runNested(lineage, depth: depth + 1, example: example, index: index) }
@@ -78,6 +60,24 @@ struct ExampleRunner {
         }
         if lastRunIndexByGroup[ObjectIdentifier(group)] == index {
             for hook in group.hooks(.afterAll) { record(attempt(hook.location, { try hook.body({}) })) }
+        }
+    }
+
+    /// Runs `group`'s beforeAll hooks before its first example; a failure is kept for all its examples.
+    private func startIfNeeded(_ group: ExampleGroup) {
+        guard !group.hasStarted else { return }
+        group.hasStarted = true
+        for hook in group.hooks(.beforeAll) {
+            if let failure = attempt(hook.location, { try hook.body({}) }) {
+                group.beforeAllFailures.append(failure)
+            }
+        }
+    }
+
+    /// Makes every `let` value of the lineage fresh for the next example.
+    private func resetLets(_ lineage: [ExampleGroup]) {
+        for group in lineage {
+            for value in group.lets { value.reset(for: lineage) }
         }
     }
 
