@@ -38,7 +38,9 @@ let package = Package(
         ),
         .testTarget(name: "KataKitTests", dependencies: ["KataKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
-        .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "SiteTests", dependencies: ["KataKit"], exclude: ["Fixtures", "Snapshots"]),
+        .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
+        .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
+        .testTarget(
+            name: "SiteTests", dependencies: ["KataKit", "KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 import Testing
 
 /// `kata watch` through the real binary: it checks on start, again on every save, and stops on Ctrl-C.
@@ -9,7 +10,7 @@ struct WatchTests {
         let kata = try KataRunner(fixture: "check")
         try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return 0\n}\n")
         let process = Process()
-        process.executableURL = KataRunner.binary
+        process.executableURL = KataProcess.binary
         process.arguments = ["watch", "add"]
         process.currentDirectoryURL = kata.root
         var environment = ProcessInfo.processInfo.environment

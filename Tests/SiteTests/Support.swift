@@ -1,21 +1,10 @@
 import Foundation
+import KataTestSupport
 import Testing
 
 /// Runs the built `kata build-site` on a workbook and reads the site it writes.
 struct SiteRunner {
-    /// What one run printed and how it exited.
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        /// Standard output, then standard error under a marker, then the exit status.
-        var transcript: String {
-            var text = stdout
-            if !stderr.isEmpty { text += "--- stderr\n" + stderr }
-            return text + "--- exit \(status)\n"
-        }
-    }
+    typealias Result = KataProcess.Result
 
     /// A fresh temporary folder holding the workbook copy (`workbook/`) and the site (`site/`).
     let folder: URL
@@ -41,19 +30,6 @@ struct SiteRunner {
         }
     }
 
-    /// The `kata` binary next to the test bundle, or `KATA_BIN`.
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["KATA_BIN"] { return URL(fileURLWithPath: path) }
-        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        var folder = executable.deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("kata")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: "kata")
-    }
-
     /// Runs `kata build-site` in the temporary folder with `--workbook workbook --out site` and more arguments.
     @discardableResult
     func build(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Result {
@@ -62,28 +38,10 @@ struct SiteRunner {
 
     /// Runs `kata <arguments>` in the temporary folder.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.removeValue(forKey: "KATA_WORKBOOK")
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         let path = folder.standardizedFileURL.path
-        func normalize(_ data: Data) -> String {
-            String(decoding: data, as: UTF8.self).replacingOccurrences(of: path, with: "<tmp>")
+        return try KataProcess.run(arguments, in: folder, environment: extra) {
+            $0.replacingOccurrences(of: path, with: "<tmp>")
         }
-        return Result(status: process.terminationStatus, stdout: normalize(stdout), stderr: normalize(stderr))
     }
 
     /// A file of the site, as text.
@@ -108,17 +66,7 @@ struct SiteRunner {
 /// Compares text with `Snapshots/<name>`. With `KATA_RECORD=1` it writes the file and fails, so a person looks.
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = SiteRunner.sourceFolder.appendingPathComponent("Snapshots/\(name)")
-    if ProcessInfo.processInfo.environment["KATA_RECORD"] == "1" {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        Issue.record("recorded \(name); check it, then run again without KATA_RECORD", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no golden file \(name); run with KATA_RECORD=1 to record it", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(text == expected, "output differs from Snapshots/\(name)", sourceLocation: sourceLocation)
+    try assertGolden(text, at: url, named: "Snapshots/\(name)", sourceLocation: sourceLocation)
 }
 
 /// The text a reader sees in a page: tags removed, entities decoded.

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Runs the built `kata` binary for the end-to-end and site tests.
+public enum KataProcess {
+    /// What one run printed and how it exited.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        /// Standard output, then standard error under a marker, then the exit status: one text for a golden file.
+        public var transcript: String {
+            var text = stdout
+            // The one-time "Preparing KataSpec" line goes to whichever test happens to build the shared library
+            // first, so it is left out of golden files.
+            let errors = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("Preparing KataSpec") }.joined(separator: "\n")
+            if !errors.isEmpty { text += "--- stderr\n" + errors }
+            return text + "--- exit \(status)\n"
+        }
+    }
+
+    /// The `kata` binary next to the test bundle, or `KATA_BIN`.
+    public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["KATA_BIN"] { return URL(fileURLWithPath: path) }
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("kata")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: "kata")
+    }
+
+    /// Runs `kata <arguments>` in `directory`, without colour and with `environment` added; `normalize` makes
+    /// what it printed stable (temporary paths, times).
+    public static func run(
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
+        normalize: (String) -> String = { $0 }
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment.removeValue(forKey: "KATA_WORKBOOK")
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: normalize(String(decoding: stdout, as: UTF8.self)),
+            stderr: normalize(String(decoding: stderr, as: UTF8.self)))
+    }
+}
+
+/// Compares text with the golden file `url` (shown as `name`). With `KATA_RECORD=1` it writes the file and fails,
+/// so a person looks.
+public func assertGolden(_ text: String, at url: URL, named name: String, sourceLocation: SourceLocation) throws {
+    if ProcessInfo.processInfo.environment["KATA_RECORD"] == "1" {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        Issue.record("recorded \(name); check it, then run again without KATA_RECORD", sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("no golden file \(name); run with KATA_RECORD=1 to record it", sourceLocation: sourceLocation)
+        return
+    }
+    guard text != expected else { return }
+    let message: String = "output differs from \(name) (- golden, + actual):\n" + lineDiff(expected, text)
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+}
+
+/// The lines that differ between two texts, after their common start and end, for a readable failure.
+public func lineDiff(_ old: String, _ new: String) -> String {
+    let before = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let after = new.split(separator: "\n", omittingEmptySubsequences: false)
+    var start = 0
+    while start < min(before.count, after.count), before[start] == after[start] { start += 1 }
+    var end = 0
+    while end < min(before.count, after.count) - start, before[before.count - 1 - end] == after[after.count - 1 - end] {
+        end += 1
+    }
+    let removed = before[start..<(before.count - end)].map { "- " + $0 }
+    let added = after[start..<(after.count - end)].map { "+ " + $0 }
+    return "@@ line \(start + 1) @@\n" + (removed + added).joined(separator: "\n")
+}
