@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build run test verify bench release clean
+.PHONY: all setup build run test lint verify bench release clean
 
 all: build
 
@@ -17,12 +17,15 @@ build: setup
 run: build
 	@"$(BIN)/kata" next
 
-test: setup
+test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@scripts/setup-site-tests.sh
 	KATA_BIN="$(BIN)/kata" Tests/Site/run-site-tests.sh
 	"$(BIN)/kata" verify
+
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests
 
 verify: build
 	"$(BIN)/kata" verify

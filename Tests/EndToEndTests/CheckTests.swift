@@ -141,7 +141,10 @@ struct CheckTests {
     @Test("a specify exercise reports its specs against the subject, each mutant caught or survived, and a score")
     func specify() throws {
         let kata = try KataRunner(fixture: "check")
-        try kata.write("exercises/checks/counter-spec.swift", try kata.read("chapters/01-checks.md").components(separatedBy: "```swift starter id=counter-spec\n")[1].components(separatedBy: "```")[0])
+        try kata.write(
+            "exercises/checks/counter-spec.swift",
+            try kata.read("chapters/01-checks.md").components(separatedBy: "```swift starter id=counter-spec\n")[1]
+                .components(separatedBy: "```")[0])
         let weak = try kata.run(["check", "counter-spec"])
         #expect(weak.status == 1)
         try assertSnapshot(weak.transcript, named: "check-specify-survivors")
@@ -235,19 +238,24 @@ struct CheckTests {
         #expect(!result.stdout.contains("is the only example that runs"))
         #expect(
             result.stdout.contains(
-                "Note: kata check runs every example, so `fit` (exercises/checks/add.swift:5) focuses or skips nothing here"),
+                "Note: kata check runs every example, so `fit` (exercises/checks/add.swift:5) focuses or skips nothing here"
+            ),
             "the learner is told why focus did nothing: \(result.stdout)")
     }
 
     @Test("a Kiwi spec's examples carry Kiwi's marks, and its failures Kiwi's wording")
     func kiwiMarks() throws {
         let kata = try KataRunner(fixture: "check")
-        try kata.write("exercises/checks/kiwi-marks.swift", try kata.read("chapters/01-checks.md").components(separatedBy: "```swift starter id=kiwi-marks\n")[1].components(separatedBy: "```")[0])
+        try kata.write(
+            "exercises/checks/kiwi-marks.swift",
+            try kata.read("chapters/01-checks.md").components(separatedBy: "```swift starter id=kiwi-marks\n")[1]
+                .components(separatedBy: "```")[0])
         let result = try kata.run(["check", "kiwi-marks"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("  ✓ starts at twenty degrees [PASSED]"), "\(result.stdout)")
         #expect(result.stdout.contains("  ✗ warms by one degree [FAILED]"))
-        #expect(result.stdout.contains("'Thermostat, warms by one degree' [FAILED], expected subject to equal 21, got 20"))
+        #expect(
+            result.stdout.contains("'Thermostat, warms by one degree' [FAILED], expected subject to equal 21, got 20"))
         #expect(result.stdout.contains("  - cools down at night [PENDING]"))
     }
 
@@ -261,7 +269,9 @@ struct CheckTests {
         try assertSnapshot(unknown.transcript + missing.transcript, named: "check-usage-errors")
     }
 
-    @Test("kata verify lists a starter that already passes, a mutant the reference specs miss, and an example that does not compile")
+    @Test(
+        "kata verify lists a starter that already passes, a mutant the reference specs miss, and an example that does not compile"
+    )
     func verify() throws {
         let kata = try KataRunner(fixture: "verify")
         let result = try kata.run(["verify"])
@@ -287,7 +297,8 @@ struct CheckTests {
             (#"[0-9]+\.[0-9]+ s\b"#, "<t> s"),
         ] {
             let regex = try! NSRegularExpression(pattern: pattern)
-            text = regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+            text = regex.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
         }
         return text
     }

@@ -19,7 +19,9 @@ struct KataRunner {
 
     /// Runs `kata <arguments>` in `directory` (the workbook root by default).
     @discardableResult
-    func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws
+        -> Result
+    {
         // One KataSpec build shared by every test (it is keyed by its sources, so it is never stale).
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
         let environment = ["COLUMNS": "80", "KATA_LIBRARY_CACHE": library].merging(extra) { $1 }
@@ -38,7 +40,8 @@ struct KataRunner {
 
     /// Writes a file of the workbook copy, creating its folder.
     func write(_ path: String, _ text: String) throws {
-        try FileManager.default.createDirectory(at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file(path))
     }
 

@@ -15,7 +15,9 @@ struct LearnerLoopTests {
         let again = try kata.run(["next"])
         #expect(again.status == 0)
         #expect(!again.stdout.contains("new: made from the starter"))
-        #expect(try kata.read("exercises/basics/add-numbers.swift") == "// my work\n", "an existing file is never overwritten")
+        #expect(
+            try kata.read("exercises/basics/add-numbers.swift") == "// my work\n",
+            "an existing file is never overwritten")
     }
 
     @Test("kata next with an id jumps to that exercise and creates its file; an unknown id is refused")
@@ -38,9 +40,15 @@ struct LearnerLoopTests {
         #expect(listed?.contains("greet-team") == true, "list marks the chosen exercise: \(listed ?? "")")
 
         // Once it is solved, the current exercise is the next unsolved one after it, then the first unsolved.
-        try kata.write(".kata/progress.json", #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#)
+        try kata.write(
+            ".kata/progress.json",
+            #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#
+        )
         #expect(try kata.run(["next"]).stdout.contains("(add-up-spec, exercise 3 of 3"))
-        try kata.write(".kata/progress.json", #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}, "add-up-spec": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#)
+        try kata.write(
+            ".kata/progress.json",
+            #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}, "add-up-spec": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#
+        )
         #expect(try kata.run(["next"]).stdout.contains("(add-numbers, exercise 1 of 3)"))
     }
 
@@ -74,7 +82,9 @@ struct LearnerLoopTests {
     func hints() throws {
         let kata = try KataRunner(fixture: "loop")
         var transcript = ""
-        for arguments in [["hint"], ["hint", "add-n"], ["hint", "add-numbers"], ["hint", "add-n", "--all"], ["hint", "greet-team"]] {
+        for arguments in [
+            ["hint"], ["hint", "add-n"], ["hint", "add-numbers"], ["hint", "add-n", "--all"], ["hint", "greet-team"],
+        ] {
             transcript += "$ kata \(arguments.joined(separator: " "))\n" + (try kata.run(arguments)).transcript
         }
         try assertSnapshot(transcript, named: "hint-sequence")

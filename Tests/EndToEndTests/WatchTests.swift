@@ -15,7 +15,8 @@ struct WatchTests {
         process.currentDirectoryURL = kata.root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        environment["KATA_LIBRARY_CACHE"] = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
+        environment["KATA_LIBRARY_CACHE"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -25,7 +26,8 @@ struct WatchTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        #expect(collected.wait(for: "Watching exercises/checks/add.swift", timeout: 120), "the first check runs at once")
+        #expect(
+            collected.wait(for: "Watching exercises/checks/add.swift", timeout: 120), "the first check runs at once")
         #expect(collected.text.contains("0 passed, 2 failed"))
 
         try kata.write("exercises/checks/add.swift", try kata.read("solutions/checks/add.swift"))

@@ -12,7 +12,8 @@ struct TestWorkbook {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-test-\(UUID().uuidString)")
         for (path, contents) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
     }
@@ -20,7 +21,8 @@ struct TestWorkbook {
     /// Copies a fixture folder from `Fixtures/`.
     init(fixture name: String) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-test-\(UUID().uuidString)")
-        let source = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent(name)
+        let source = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+            .appendingPathComponent(name)
         try FileManager.default.copyItem(at: source, to: root)
     }
 

@@ -97,7 +97,8 @@ func humanOutput(_ face: Face, _ body: @escaping () -> Void) throws -> String {
     case .kiwi: InlineKiwiSpec.body = body
     case .specta: InlineSpectaSpec.body = body
     }
-    let spec: Spec.Type = face == .kiwi ? InlineKiwiSpec.self : face == .specta ? InlineSpectaSpec.self : InlineQuickSpec.self
+    let spec: Spec.Type =
+        face == .kiwi ? InlineKiwiSpec.self : face == .specta ? InlineSpectaSpec.self : InlineQuickSpec.self
     SpecRunner.run([spec], configuration: RunConfiguration(), reporter: reporter)
     close(fd)
     return try String(contentsOfFile: path, encoding: .utf8)

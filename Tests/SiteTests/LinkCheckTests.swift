@@ -42,7 +42,8 @@ struct LinkCheckTests {
         let problems = try LinkChecker(site: runner.site).check().problems
         #expect(problems.contains("02-pairs.html: 01-basic.html does not exist"))
         #expect(problems.contains("02-pairs.html: #side-by-sid: no element has this id in 02-pairs.html"))
-        #expect(problems.contains("02-pairs.html: <script> loads https://cdn.example.org/site.js from outside the site"))
+        #expect(
+            problems.contains("02-pairs.html: <script> loads https://cdn.example.org/site.js from outside the site"))
     }
 }
 
@@ -59,7 +60,8 @@ struct LinkChecker {
 
     func check() throws -> Report {
         var report = Report()
-        let files = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasSuffix(".html") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasSuffix(".html") }
+            .sorted()
         var ids: [String: Set<String>] = [:]
         for file in files {
             let html = try String(contentsOf: site.appendingPathComponent(file), encoding: .utf8)
@@ -69,7 +71,8 @@ struct LinkChecker {
             let html = try String(contentsOf: site.appendingPathComponent(file), encoding: .utf8)
             for tag in matches(of: #"<([a-zA-Z]+)\b[^>]*>"#, in: html) {
                 for attribute in matches(of: #"\s(href|src)="([^"]*)""#, in: tag[0]) {
-                    follow(attribute[2], tag: tag[1].lowercased(), element: tag[0], from: file, ids: &ids, report: &report)
+                    follow(
+                        attribute[2], tag: tag[1].lowercased(), element: tag[0], from: file, ids: &ids, report: &report)
                 }
             }
         }
@@ -112,7 +115,8 @@ struct LinkChecker {
             report.anchorsChecked += 1
             let page = String(resolved.path.dropFirst(site.standardizedFileURL.path.count + 1))
             if !(ids[page]?.contains(parts[1]) ?? false) {
-                report.problems.append("\(file): \(url.hasPrefix("#") ? "" : page)#\(parts[1]): no element has this id in \(page)")
+                report.problems.append(
+                    "\(file): \(url.hasPrefix("#") ? "" : page)#\(parts[1]): no element has this id in \(page)")
             }
         }
     }

@@ -55,12 +55,16 @@ struct SiteBuildTests {
     func baseURL() throws {
         let runner = try SiteRunner()
         try #require(try runner.build(["--base-url", "https://example.org/kata"]).status == 0)
-        #expect(try runner.page("01-basics.html").contains(#"<link rel="canonical" href="https://example.org/kata/01-basics.html">"#))
+        #expect(
+            try runner.page("01-basics.html").contains(
+                #"<link rel="canonical" href="https://example.org/kata/01-basics.html">"#))
         #expect(try runner.page("sitemap.xml").contains("<loc>https://example.org/kata/02-pairs.html</loc>"))
 
         let bad = try runner.build(["--base-url", "example.org"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("--base-url must be a web address such as https://example.org/kata/; got 'example.org'"))
+        #expect(
+            bad.stderr.contains("--base-url must be a web address such as https://example.org/kata/; got 'example.org'")
+        )
     }
 
     @Test("a second build replaces the first, but a folder kata did not write is left alone")
@@ -87,20 +91,20 @@ struct SiteBuildTests {
     func warnings() throws {
         let runner = try SiteRunner(files: [
             "chapters/01-links.md": """
-                # Links
+            # Links
 
-                See [nowhere](#no-such-heading), [a missing chapter](03-missing.md),
-                [a missing anchor](02-other.md#nope), [a solution](../solutions/links/x.swift)
-                and ![a remote picture](https://example.org/cycle.png).
+            See [nowhere](#no-such-heading), [a missing chapter](03-missing.md),
+            [a missing anchor](02-other.md#nope), [a solution](../solutions/links/x.swift)
+            and ![a remote picture](https://example.org/cycle.png).
 
-                ```swift starter id=x
-                func x() {}
-                ```
+            ```swift starter id=x
+            func x() {}
+            ```
 
-                ```swift spec id=x
-                final class XSpec: QuickSpec { override class func spec() { it("runs") { x() } } }
-                ```
-                """,
+            ```swift spec id=x
+            final class XSpec: QuickSpec { override class func spec() { it("runs") { x() } } }
+            ```
+            """,
             "chapters/02-other.md": "# Other\n\n## Here\n",
             "solutions/links/x.swift": "func x() { print(\"solved\") }\n",
         ])
@@ -122,7 +126,9 @@ struct SiteBuildTests {
         let runner = try SiteRunner()
         let result = try runner.build(environment: ["KATA_SITE_RESOURCES": "/nonexistent"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cannot find the site's templates and assets; looked in:\n  KATA_SITE_RESOURCES=/nonexistent"))
+        #expect(
+            result.stderr.contains(
+                "cannot find the site's templates and assets; looked in:\n  KATA_SITE_RESOURCES=/nonexistent"))
     }
 
     /// Lines of the fixture's solutions that the chapters do not also show (a starter's signature, say).

@@ -25,7 +25,8 @@ struct SiteRunner {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-site-\(UUID().uuidString)")
         for (path, contents) in files {
             let url = folder.appendingPathComponent("workbook").appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
     }

@@ -12,8 +12,10 @@ public struct ExerciseCompiler: Sendable {
     public var library: SpecLibrary
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
-    static let flags = ["-swift-version", "5", "-Onone", "-wmo", "-parse-as-library", "-module-name", "Exercise",
-                        "-diagnostic-style", "llvm", "-suppress-warnings"]
+    static let flags = [
+        "-swift-version", "5", "-Onone", "-wmo", "-parse-as-library", "-module-name", "Exercise",
+        "-diagnostic-style", "llvm", "-suppress-warnings",
+    ]
 
     public init(toolchain: Toolchain, library: SpecLibrary) {
         self.toolchain = toolchain
@@ -45,18 +47,25 @@ public struct ExerciseCompiler: Sendable {
     }
 
     /// Type-checks one plain example block (script mode, no linking): `kata verify` uses it.
-    public func typecheck(code: String, path: String, line: Int, in folder: URL) throws(BuildError) -> [CompilerDiagnostic]? {
+    public func typecheck(code: String, path: String, line: Int, in folder: URL) throws(BuildError)
+        -> [CompilerDiagnostic]?
+    {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("main.swift")
-        let contents = "import Foundation\nimport KataSpec\n#sourceLocation(file: \"\(path)\", line: \(line))\n\(code)\n#sourceLocation()\n"
+        let contents =
+            "import Foundation\nimport KataSpec\n#sourceLocation(file: \"\(path)\", line: \(line))\n\(code)\n#sourceLocation()\n"
         do {
             try Data(contents.utf8).write(to: file)
         } catch {
             throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
         }
-        let arguments = ["-typecheck", "-swift-version", "5", "-diagnostic-style", "llvm", "-suppress-warnings",
-                         "-I", library.directory.path, file.path]
-        guard let result = try? ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder).run()
+        let arguments = [
+            "-typecheck", "-swift-version", "5", "-diagnostic-style", "llvm", "-suppress-warnings",
+            "-I", library.directory.path, file.path,
+        ]
+        guard
+            let result = try? ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder)
+                .run()
         else { throw .cannotWrite(path: file.path, reason: "cannot run swiftc") }
         return result.status == 0 ? nil : CompilerDiagnostic.parse(result.output)
     }

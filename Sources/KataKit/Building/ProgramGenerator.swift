@@ -39,7 +39,9 @@ public struct ProgramGenerator: Sendable {
         }
     }
 
-    func program(_ variant: GeneratedProgram.Variant, exercise: Exercise, implementation: CodeBlock?) -> GeneratedProgram {
+    func program(_ variant: GeneratedProgram.Variant, exercise: Exercise, implementation: CodeBlock?)
+        -> GeneratedProgram
+    {
         var files: [GeneratedProgram.File] = []
         var specSources: [String] = []
         for (index, block) in exercise.support.enumerated() {
@@ -131,7 +133,11 @@ enum SpecClassScanner {
         var inString = false
         while let scalar = iterator.popFirst() {
             if inString {
-                if scalar == "\\" { _ = iterator.popFirst() } else if scalar == "\"" || scalar == "\n" { inString = false }
+                if scalar == "\\" {
+                    _ = iterator.popFirst()
+                } else if scalar == "\"" || scalar == "\n" {
+                    inString = false
+                }
                 continue
             }
             if scalar == "/", iterator.first == "/" {

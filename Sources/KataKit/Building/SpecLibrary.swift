@@ -14,7 +14,9 @@ public struct SpecLibrary: Sendable {
     /// The cache key (a hash of sources, compiler version and flags).
     public let key: String
 
-    static let flags = ["-swift-version", "6", "-Onone", "-wmo", "-parse-as-library", "-module-name", "KataSpec", "-emit-library"]
+    static let flags = [
+        "-swift-version", "6", "-Onone", "-wmo", "-parse-as-library", "-module-name", "KataSpec", "-emit-library",
+    ]
 
     /// Where the KataSpec sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata` binary.
     public static func locateSources(
@@ -75,7 +77,8 @@ public struct SpecLibrary: Sendable {
             hash.update(field: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
         }
         let key = String(hash.hexDigest().prefix(24))
-        try? FileManager.default.createDirectory(at: remembered.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: remembered.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(key.utf8).write(to: remembered, options: .atomic)
         return key
     }
@@ -97,10 +100,11 @@ public struct SpecLibrary: Sendable {
         } catch {
             throw .cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
-        let arguments = flags + [
-            "-emit-module", "-emit-module-path", staging.appendingPathComponent("KataSpec.swiftmodule").path,
-            "-o", staging.appendingPathComponent("libKataSpec.so").path,
-        ] + files.map(\.path)
+        let arguments =
+            flags + [
+                "-emit-module", "-emit-module-path", staging.appendingPathComponent("KataSpec.swiftmodule").path,
+                "-o", staging.appendingPathComponent("libKataSpec.so").path,
+            ] + files.map(\.path)
         let result: ExternalCommand.Result
         do {
             result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: staging).run()
@@ -119,7 +123,9 @@ public struct SpecLibrary: Sendable {
     }
 
     static func sourceFiles(in folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         // Sorted by path, each path computed once: `URL.path` is too slow to call inside a sort.
         return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
             .map { ($0.standardizedFileURL.path, $0.standardizedFileURL) }.sorted { $0.0 < $1.0 }.map(\.1)

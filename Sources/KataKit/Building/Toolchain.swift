@@ -14,7 +14,8 @@ public struct Toolchain: Sendable {
         guard let swiftc = find(environment) else { throw .noCompiler }
         let resolved = swiftc.resolvingSymlinksInPath()
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
-        let stamp = "\(resolved.path)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)|\(attributes?[.size] ?? 0)"
+        let stamp =
+            "\(resolved.path)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)|\(attributes?[.size] ?? 0)"
         let remembered = cache.appendingPathComponent("toolchain-\(SHA256.hex(stamp).prefix(16)).txt")
         if let version = try? String(contentsOf: remembered, encoding: .utf8), !version.isEmpty {
             return Toolchain(swiftc: swiftc, version: version)

@@ -21,7 +21,8 @@ public struct ExerciseChecker: Sendable {
         let kata = workbook.root.appendingPathComponent(".kata")
         let cacheRoot = kata.appendingPathComponent("cache")
         // KATA_LIBRARY_CACHE lets several workbooks (a classroom's, or the test suite's) share one KataSpec build.
-        let libraryCache = environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? cacheRoot
+        let libraryCache =
+            environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? cacheRoot
         let toolchain = try Toolchain.locate(cache: libraryCache, environment: environment)
         let sources = try SpecLibrary.locateSources(workbookRoot: workbook.root, environment: environment)
         let library = try SpecLibrary.prepare(
@@ -67,7 +68,8 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         if first.specClasses.isEmpty {
-            result.message = exercise.kind == .specify
+            result.message =
+                exercise.kind == .specify
                 ? "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
                 : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, KiwiSpec, SpectaSpec or Spec)"
             return result
@@ -113,13 +115,15 @@ public struct ExerciseChecker: Sendable {
         if run.failed > 0 || run.timedOutAfter != nil {
             result.status = .failed
             if exercise.kind == .specify {
-                result.message = "your specs must pass against the correct code before they can catch mutants; "
+                result.message =
+                    "your specs must pass against the correct code before they can catch mutants; "
                     + "\(plural(run.failed, "example")) failed against it"
             }
             return result
         }
         if ran == 0 {
-            result.message = exercise.kind == .specify
+            result.message =
+                exercise.kind == .specify
                 ? "your spec has no examples that run; add an `it` with an expectation"
                 : "no examples ran"
             return result

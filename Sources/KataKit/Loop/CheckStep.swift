@@ -50,11 +50,13 @@ public struct CheckStep {
         let text: String
         switch format {
         case .human:
-            text = HumanCheckReport(workspace: workspace, style: style).render(
-                result, exercise: exercise, file: shown, cached: result.cached)
+            text =
+                HumanCheckReport(workspace: workspace, style: style).render(
+                    result, exercise: exercise, file: shown, cached: result.cached)
                 + (Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
-            text = ExercismReport.text(ExercismReport(workspace: workspace).object(result, exercise: exercise, file: shown))
+            text = ExercismReport.text(
+                ExercismReport(workspace: workspace).object(result, exercise: exercise, file: shown))
         case .junit:
             text = JUnitReport(workspace: workspace).document([(result, exercise)])
         }
@@ -84,10 +86,13 @@ public struct CheckStep {
             text = summaryTable(results)
         case .json:
             let report = ExercismReport(workspace: workspace)
-            text = ExercismReport.text([
-                "version": 3, "status": passed ? "pass" : "fail",
-                "exercises": results.map { report.object($0.0, exercise: $0.1, file: workspace.display(workspace.learnerFile($0.1))) },
-            ] as [String: Any])
+            text = ExercismReport.text(
+                [
+                    "version": 3, "status": passed ? "pass" : "fail",
+                    "exercises": results.map {
+                        report.object($0.0, exercise: $0.1, file: workspace.display(workspace.learnerFile($0.1)))
+                    },
+                ] as [String: Any])
         case .junit:
             text = JUnitReport(workspace: workspace).document(results)
         }
@@ -101,7 +106,8 @@ public struct CheckStep {
         let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             guard let match = line.firstMatch(of: pattern) else { continue }
-            return "Note: kata check runs every example, so `\(match.output.1)` (\(file):\(index + 1)) focuses or skips "
+            return
+                "Note: kata check runs every example, so `\(match.output.1)` (\(file):\(index + 1)) focuses or skips "
                 + "nothing here; it works as in Quick and Specta when a spec runs on its own."
         }
         return nil
@@ -144,8 +150,13 @@ public struct CheckStep {
             case .compileError: mark = style.paint("✗ compile error", .red)
             case .error: mark = style.paint("✗ error        ", .red)
             }
-            let score = result.mutants.isEmpty ? "     " : "\(result.caughtCount)/\(result.mutants.count)".padding(toLength: 5, withPad: " ", startingAt: 0)
-            lines.append(exercise.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(mark)  \(score)   \(String(format: "%.2f s", result.duration))")
+            let score =
+                result.mutants.isEmpty
+                ? "     "
+                : "\(result.caughtCount)/\(result.mutants.count)".padding(toLength: 5, withPad: " ", startingAt: 0)
+            lines.append(
+                exercise.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  \(mark)  \(score)   \(String(format: "%.2f s", result.duration))")
         }
         let passed = results.count { $0.0.status == .passed }
         lines.append("")

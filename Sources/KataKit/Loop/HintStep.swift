@@ -21,13 +21,17 @@ public struct HintStep {
             let (progress, notices) = try workspace.store.readReporting()
             warnings += notices
             guard let current = workspace.current(in: progress) else {
-                return LoopOutput(text: "Every exercise is solved, so there is no current one; name one: kata hint <id>\n", warnings: warnings)
+                return LoopOutput(
+                    text: "Every exercise is solved, so there is no current one; name one: kata hint <id>\n",
+                    warnings: warnings)
             }
             exercise = current
         }
         let hints = exercise.hints
         guard !hints.isEmpty else {
-            return LoopOutput(text: "'\(exercise.id)' has no hints. Read its prompt again with kata next, or its chapter.\n", warnings: warnings)
+            return LoopOutput(
+                text: "'\(exercise.id)' has no hints. Read its prompt again with kata next, or its chapter.\n",
+                warnings: warnings)
         }
         let (shown, notices) = try workspace.store.update { progress -> Int in
             if all { return progress[exercise.id].hintsShown }
@@ -40,7 +44,9 @@ public struct HintStep {
             style: style, linksRelativeTo: workspace.workbook.chapter(of: exercise).url, in: workspace)
         if all {
             guard shown > 0 else {
-                return LoopOutput(text: "No hints shown yet for '\(exercise.id)'; run kata hint \(exercise.id) for the first.\n", warnings: warnings)
+                return LoopOutput(
+                    text: "No hints shown yet for '\(exercise.id)'; run kata hint \(exercise.id) for the first.\n",
+                    warnings: warnings)
             }
             let text = (1...min(shown, hints.count)).map { level in
                 heading(level, exercise) + "\n\n" + renderer.render(markdown: hints[level - 1].markdown)
@@ -55,7 +61,8 @@ public struct HintStep {
         }
         var text = heading(shown, exercise) + "\n\n" + renderer.render(markdown: hints[shown - 1].markdown) + "\n\n"
         let left = hints.count - shown
-        text += left == 0
+        text +=
+            left == 0
             ? "That was the last hint.\n"
             : "\(plural(left, "more hint")): run kata hint \(exercise.id) again.\n"
         return LoopOutput(text: text, warnings: warnings)

@@ -61,7 +61,8 @@ public struct LearnerFiles: Sendable {
 
     private func makeFolder(for url: URL) throws(LoopError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: workspace.display(url), reason: (error as NSError).localizedDescription)
         }

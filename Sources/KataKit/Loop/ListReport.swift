@@ -21,7 +21,9 @@ public struct ListReport {
         for chapter in workbook.chapters {
             let solved = chapter.exercises.filter { progress[$0.id].state == .solved }.count
             let number = chapter.number < 10 ? "0\(chapter.number)" : "\(chapter.number)"
-            lines.append(style.paint("\(number) \(chapter.title)", .bold) + style.paint("  \(solved)/\(chapter.exercises.count) solved", .dim))
+            lines.append(
+                style.paint("\(number) \(chapter.title)", .bold)
+                    + style.paint("  \(solved)/\(chapter.exercises.count) solved", .dim))
             for exercise in chapter.exercises {
                 let record = progress[exercise.id]
                 let mark: String
@@ -54,7 +56,8 @@ public struct ListReport {
     static func bar(solved: Int, total: Int, style: TerminalStyle, width: Int = 30) -> String {
         let filled = total == 0 ? 0 : solved * width / total
         let percent = total == 0 ? 0 : solved * 100 / total
-        return "[" + style.paint(String(repeating: "█", count: filled), .green) + String(repeating: "░", count: width - filled)
+        return "[" + style.paint(String(repeating: "█", count: filled), .green)
+            + String(repeating: "░", count: width - filled)
             + "] \(solved)/\(total) solved (\(percent)%)"
     }
 }

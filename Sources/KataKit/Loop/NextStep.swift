@@ -38,7 +38,9 @@ public struct NextStep {
         let kind = exercise.kind == .specify ? " · you write the specs" : ""
         var lines: [String] = []
         lines.append(style.paint("Chapter \(chapter.number) · \(chapter.title)", .dim))
-        lines.append(style.paint("\(exercise.title)", .bold) + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
+        lines.append(
+            style.paint("\(exercise.title)", .bold)
+                + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
         lines.append("")
         let prompt = TerminalRenderer(style: style, linksRelativeTo: chapter.url, in: workspace).render(exercise.prompt)
         if !prompt.isEmpty {
@@ -52,19 +54,26 @@ public struct NextStep {
         if !exercise.hints.isEmpty {
             let shown = progress[exercise.id].hintsShown
             let left = exercise.hints.count - min(shown, exercise.hints.count)
-            lines.append("Stuck? " + style.paint("kata hint \(exercise.id)", .bold) + "  (\(left) of \(exercise.hints.count) hints left)")
+            lines.append(
+                "Stuck? " + style.paint("kata hint \(exercise.id)", .bold)
+                    + "  (\(left) of \(exercise.hints.count) hints left)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func allSolved(_ progress: Progress) -> String {
         let workbook = workspace.workbook
-        var lines = [style.paint("Every exercise is solved: \(workbook.exercises.count) of \(workbook.exercises.count). Well done!", .bold, .green), ""]
+        var lines = [
+            style.paint(
+                "Every exercise is solved: \(workbook.exercises.count) of \(workbook.exercises.count). Well done!",
+                .bold, .green), "",
+        ]
         for chapter in workbook.chapters where !chapter.exercises.isEmpty {
             let checks = chapter.exercises.map { progress[$0.id].attempts }.reduce(0, +)
             let hints = chapter.exercises.map { progress[$0.id].hintsShown }.reduce(0, +)
             lines.append(
-                "  ✓ \(chapter.title): \(plural(chapter.exercises.count, "exercise")), \(plural(checks, "check")), \(plural(hints, "hint"))")
+                "  ✓ \(chapter.title): \(plural(chapter.exercises.count, "exercise")), \(plural(checks, "check")), \(plural(hints, "hint"))"
+            )
         }
         lines.append("")
         lines.append("Run kata list for the whole workbook, or kata reset <id> to try one again.")

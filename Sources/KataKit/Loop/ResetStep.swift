@@ -14,7 +14,8 @@ public struct ResetStep {
         let files = LearnerFiles(workspace: workspace)
         let path = workspace.display(workspace.learnerFile(exercise))
         if let backup = try files.reset(exercise) {
-            return LoopOutput(text: "Saved your file to \(workspace.display(backup))\n\(path) is back to its starter.\n")
+            return LoopOutput(
+                text: "Saved your file to \(workspace.display(backup))\n\(path) is back to its starter.\n")
         }
         return LoopOutput(text: "\(path) did not exist; it now holds the starter (nothing to back up).\n")
     }

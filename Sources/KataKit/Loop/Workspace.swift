@@ -10,7 +10,9 @@ public struct Workspace: Sendable {
     public let displayBase: URL
 
     /// Locates and loads the workbook (see ``WorkbookLocator``).
-    public init(explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(WorkbookError) {
+    public init(
+        explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws(WorkbookError) {
         let root = try WorkbookLocator.locate(explicit: explicitPath, currentDirectory: currentDirectory)
         try self.init(root: root, displayBase: currentDirectory)
     }

@@ -74,14 +74,17 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
 
 /// Where a learner stands with an exercise.
 public enum ExerciseState: String, Sendable {
-    case solved, attempted, notStarted = "not started"
+    case solved, attempted
+    case notStarted = "not started"
 }
 
 /// The outcome of one `kata check`.
 public struct CheckRecord: Codable, Sendable, Equatable {
     /// How a check ended.
     public enum Verdict: String, Codable, Sendable {
-        case passed, failed, compileError = "compile-error", error
+        case passed, failed
+        case compileError = "compile-error"
+        case error
     }
 
     /// When the check ran.

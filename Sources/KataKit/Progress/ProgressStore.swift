@@ -65,9 +65,12 @@ public struct ProgressStore: Sendable {
         do {
             let data = try Self.encoder.encode(progress)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".progress.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            let temporary = directory.appendingPathComponent(
+                ".progress.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else { throw ProgressError.cannotWrite(path: fileURL.path, reason: String(cString: strerror(errno))) }
+            guard fd >= 0 else {
+                throw ProgressError.cannotWrite(path: fileURL.path, reason: String(cString: strerror(errno)))
+            }
             let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             let synced = fsync(fd)
             close(fd)
@@ -93,7 +96,9 @@ public struct ProgressStore: Sendable {
         guard fd >= 0 else { throw .cannotWrite(path: lockURL.path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .cannotWrite(path: lockURL.path, reason: String(cString: strerror(errno))) }
+            guard errno == EINTR else {
+                throw .cannotWrite(path: lockURL.path, reason: String(cString: strerror(errno)))
+            }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()

@@ -20,16 +20,21 @@ public struct ExercismReport {
         case .compileError, .error: object["status"] = "error"
         }
         if result.status == .compileError {
-            object["message"] = result.diagnostics.isEmpty
+            object["message"] =
+                result.diagnostics.isEmpty
                 ? (result.compilerOutput ?? "")
-                : result.diagnostics.map { "\(display($0.file)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)" }
-                    .joined(separator: "\n")
+                : result.diagnostics.map {
+                    "\(display($0.file)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)"
+                }
+                .joined(separator: "\n")
         } else if let message = result.message {
             object["message"] = message
         }
         let examples = result.run?.examples.filter { $0.status != .pending && $0.status != .skipped } ?? []
         object["tests"] = examples.map { example -> [String: Any] in
-            var test: [String: Any] = ["name": example.name, "test_code": source.block(at: example.line, of: example.file) ?? ""]
+            var test: [String: Any] = [
+                "name": example.name, "test_code": source.block(at: example.line, of: example.file) ?? "",
+            ]
             switch example.status {
             case .passed: test["status"] = "pass"
             case .failed: test["status"] = "fail"
@@ -40,24 +45,32 @@ public struct ExercismReport {
                     (failure.file.map { "\(display($0)):\(failure.line ?? example.line): " } ?? "") + failure.message
                 }.joined(separator: "\n")
             }
-            test["output"] = example.output.isEmpty ? NSNull() : (example.outputTruncated ? example.output + "\n[output cut]" : example.output)
+            test["output"] =
+                example.output.isEmpty
+                ? NSNull() : (example.outputTruncated ? example.output + "\n[output cut]" : example.output)
             return test
         }
         if exercise.kind == .specify {
             object["mutants"] = result.mutants.map { mutant -> [String: Any] in
-                ["name": mutant.name, "note": mutant.note, "status": mutant.caught ? "caught" : "survived",
-                 "caught_by": mutant.caughtBy]
+                [
+                    "name": mutant.name, "note": mutant.note, "status": mutant.caught ? "caught" : "survived",
+                    "caught_by": mutant.caughtBy,
+                ]
             }
             object["score"] = ["caught": result.caughtCount, "total": exercise.mutants.count]
         }
-        object["kata"] = ["id": exercise.id, "kind": exercise.kind.rawValue, "file": file,
-                          "duration": (result.duration * 1000).rounded() / 1000]
+        object["kata"] = [
+            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file,
+            "duration": (result.duration * 1000).rounded() / 1000,
+        ]
         return object
     }
 
     /// Pretty-printed JSON with sorted keys, ending in a newline.
     public static func text(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -17,7 +17,9 @@ public struct HumanCheckReport {
         var lines: [String] = []
         let kind = exercise.kind == .specify ? " · you write the specs" : ""
         lines.append(style.paint("Checking \(exercise.id)", .bold) + style.paint(" · \(exercise.title)\(kind)", .dim))
-        lines.append(style.paint("  \(file)\(cached ? "  (this exact code was checked before: result from the cache)" : "")", .dim))
+        lines.append(
+            style.paint(
+                "  \(file)\(cached ? "  (this exact code was checked before: result from the cache)" : "")", .dim))
         lines.append("")
         switch result.status {
         case .compileError:
@@ -30,7 +32,8 @@ public struct HumanCheckReport {
                     + style.paint("kata check \(exercise.id)", .bold) + " again.")
             return lines.joined(separator: "\n") + "\n"
         case .error where result.run == nil:
-            lines.append(style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem"))
+            lines.append(
+                style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem"))
             return lines.joined(separator: "\n") + "\n"
         default:
             break
@@ -73,7 +76,10 @@ public struct HumanCheckReport {
                 lines.append(padding + style.paint("^", .green, .bold))
             }
             if diagnostic.severity == .error, diagnostic.file.hasPrefix("chapters/") {
-                lines.append(style.paint("  (this line is the chapter's code; it uses something your file must provide, with this exact name and type)", .dim))
+                lines.append(
+                    style.paint(
+                        "  (this line is the chapter's code; it uses something your file must provide, with this exact name and type)",
+                        .dim))
             }
         }
         return lines
@@ -96,7 +102,8 @@ public struct HumanCheckReport {
             let kiwi = example.face == "kiwi"
             switch example.status {
             case .passed: lines.append(indent + style.paint("✓", .green) + " " + title + (kiwi ? " [PASSED]" : ""))
-            case .pending: lines.append(indent + style.paint("- \(title) " + (kiwi ? "[PENDING]" : "(pending)"), .yellow))
+            case .pending:
+                lines.append(indent + style.paint("- \(title) " + (kiwi ? "[PENDING]" : "(pending)"), .yellow))
             case .skipped, .notRun: lines.append(indent + style.paint("- \(title) (skipped)", .dim))
             case .failed, .crashed, .timedOut:
                 lines.append(indent + style.paint("✗ \(title)" + (kiwi ? " [FAILED]" : ""), .red))
@@ -105,7 +112,9 @@ public struct HumanCheckReport {
                         "\(display(file)):\(failure.line ?? example.line)" + (failure.column.map { ":\($0)" } ?? "")
                     }
                     let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
-                    let head = (place.map { style.paint($0, .bold) + ": " } ?? "") + (messageLines.first.map(String.init) ?? "")
+                    let head =
+                        (place.map { style.paint($0, .bold) + ": " } ?? "")
+                        + (messageLines.first.map(String.init) ?? "")
                     lines.append(indent + "    " + head)
                     for more in messageLines.dropFirst() { lines.append(indent + "    " + more) }
                 }
@@ -114,7 +123,9 @@ public struct HumanCheckReport {
                     for text in example.output.split(separator: "\n", omittingEmptySubsequences: true).prefix(20) {
                         lines.append(indent + "    " + style.paint("| ", .dim) + text)
                     }
-                    if example.outputTruncated { lines.append(indent + "    " + style.paint("| [output cut at 64 KiB]", .dim)) }
+                    if example.outputTruncated {
+                        lines.append(indent + "    " + style.paint("| [output cut at 64 KiB]", .dim))
+                    }
                 }
             }
         }
@@ -142,25 +153,40 @@ public struct HumanCheckReport {
         let again = style.paint("kata check \(exercise.id)", .bold)
         switch result.status {
         case .passed:
-            let what = exercise.kind == .specify
+            let what =
+                exercise.kind == .specify
                 ? "your specs pass against the correct code and catch every mutant."
                 : "every example passes."
-            return [style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) Run "
-                + style.paint("kata next", .bold) + " to go on."]
+            return [
+                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) Run "
+                    + style.paint("kata next", .bold) + " to go on."
+            ]
         case .failed:
             if let run = result.run, run.timedOutAfter != nil {
-                return [style.paint("✗ Timed out.", .red, .bold) + " The run was stopped after \(ProgramRunner.seconds(run.timedOutAfter!)). Find the loop or wait that never ends, then run \(again) again."]
+                return [
+                    style.paint("✗ Timed out.", .red, .bold)
+                        + " The run was stopped after \(ProgramRunner.seconds(run.timedOutAfter!)). Find the loop or wait that never ends, then run \(again) again."
+                ]
             }
             if let message = result.message {
-                return [style.paint("✗ Not yet:", .red, .bold) + " \(message). Fix the failing examples above, then run \(again) again."]
+                return [
+                    style.paint("✗ Not yet:", .red, .bold)
+                        + " \(message). Fix the failing examples above, then run \(again) again."
+                ]
             }
             if !result.mutants.isEmpty {
                 let survivors = result.mutants.count { !$0.caught }
-                return [style.paint("✗ Not yet:", .red, .bold) + " \(plural(survivors, "mutant")) survived. Add an example that fails for each survivor's mistake, then run \(again) again."]
+                return [
+                    style.paint("✗ Not yet:", .red, .bold)
+                        + " \(plural(survivors, "mutant")) survived. Add an example that fails for each survivor's mistake, then run \(again) again."
+                ]
             }
             let failed = result.run?.failed ?? 0
             let total = result.run?.examples.count ?? 0
-            return [style.paint("✗ Not yet:", .red, .bold) + " \(failed) of \(plural(total, "example")) failed. Read the first failure, change your code, and run \(again) again."]
+            return [
+                style.paint("✗ Not yet:", .red, .bold)
+                    + " \(failed) of \(plural(total, "example")) failed. Read the first failure, change your code, and run \(again) again."
+            ]
         case .compileError, .error:
             return [style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem")]
         }

@@ -15,13 +15,16 @@ public struct JUnitReport {
         let errors = suites.map(\.errors).reduce(0, +)
         let time = results.map(\.0.duration).reduce(0, +)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"kata\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(time))\">\n"
+        xml +=
+            "<testsuites name=\"kata\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(time))\">\n"
         xml += suites.map(\.xml).joined()
         xml += "</testsuites>\n"
         return xml
     }
 
-    private func suite(_ result: CheckResult, exercise: Exercise) -> (xml: String, tests: Int, failures: Int, errors: Int) {
+    private func suite(_ result: CheckResult, exercise: Exercise) -> (
+        xml: String, tests: Int, failures: Int, errors: Int
+    ) {
         var cases: [String] = []
         var failures = 0
         var errors = 0
@@ -29,13 +32,21 @@ public struct JUnitReport {
         switch result.status {
         case .compileError:
             errors += 1
-            let text = result.diagnostics.isEmpty
+            let text =
+                result.diagnostics.isEmpty
                 ? (result.compilerOutput ?? "")
-                : result.diagnostics.map { "\(display($0.file)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
-            cases.append(testCase(exercise.id, "compiles", time: 0, body: "<error message=\"does not compile\">\(escape(text))</error>"))
+                : result.diagnostics.map {
+                    "\(display($0.file)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message)"
+                }.joined(separator: "\n")
+            cases.append(
+                testCase(
+                    exercise.id, "compiles", time: 0,
+                    body: "<error message=\"does not compile\">\(escape(text))</error>"))
         case .error where result.run == nil:
             errors += 1
-            cases.append(testCase(exercise.id, "runs", time: 0, body: "<error message=\"\(escape(result.message ?? "error"))\"/>"))
+            cases.append(
+                testCase(
+                    exercise.id, "runs", time: 0, body: "<error message=\"\(escape(result.message ?? "error"))\"/>"))
         default:
             break
         }
@@ -49,10 +60,12 @@ public struct JUnitReport {
             case .passed: break
             case .failed:
                 failures += 1
-                body = "<failure message=\"\(escape(example.failures.first?.message ?? "failed"))\">\(escape(message))</failure>"
+                body =
+                    "<failure message=\"\(escape(example.failures.first?.message ?? "failed"))\">\(escape(message))</failure>"
             case .crashed, .timedOut:
                 errors += 1
-                body = "<error message=\"\(escape(example.failures.first?.message ?? example.status.rawValue))\">\(escape(message))</error>"
+                body =
+                    "<error message=\"\(escape(example.failures.first?.message ?? example.status.rawValue))\">\(escape(message))</error>"
             case .pending, .skipped, .notRun:
                 skipped += 1
                 body = "<skipped/>"
@@ -69,7 +82,8 @@ public struct JUnitReport {
             cases.append(testCase("\(exercise.id).mutants", "catches \(mutant.name)", time: 0, body: body))
         }
         let tests = cases.count
-        var xml = "  <testsuite name=\"\(escape(exercise.id))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(seconds(result.duration))\">\n"
+        var xml =
+            "  <testsuite name=\"\(escape(exercise.id))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(seconds(result.duration))\">\n"
         xml += cases.joined()
         xml += "  </testsuite>\n"
         return (xml, tests, failures, errors)

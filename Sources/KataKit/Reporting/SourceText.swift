@@ -30,7 +30,8 @@ final class SourceText: @unchecked Sendable {
             }
             if depth <= 0 || taken.count >= 60 { break }
         }
-        let indent = taken.filter { !$0.allSatisfy(\.isWhitespace) }
+        let indent =
+            taken.filter { !$0.allSatisfy(\.isWhitespace) }
             .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
         return taken.map { String($0.dropFirst(min(indent, $0.prefix(while: { $0 == " " }).count))) }
             .joined(separator: "\n")

@@ -59,7 +59,9 @@ public struct ProgramRunner: Sendable {
                 "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": captures.path,
                 "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": scratch.path,
             ]
-            if getuid() != 0 { environment["KATA_PROCESS_LIMIT"] = String(Self.userProcessCount() + limits.extraProcesses) }
+            if getuid() != 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(Self.userProcessCount() + limits.extraProcesses)
+            }
             let process = SandboxedProcess(
                 executable: binary, environment: environment, token: Self.randomToken(), outputFile: outputFile)
             var running: ExampleOutcome?
@@ -94,7 +96,8 @@ public struct ProgramRunner: Sendable {
             }
             let printed = Self.read(outputFile, limit: limits.outputLimit)
             if !printed.text.isEmpty {
-                report.output += printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
+                report.output +=
+                    printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
             }
             if finished, termination != .timedOut {
                 if var lost = running {
@@ -141,7 +144,8 @@ public struct ProgramRunner: Sendable {
             if let total, startAt >= total { break }
         }
         if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
-            report.problem = "only \(report.examples.count) of \(total) examples reported a result; the code under test "
+            report.problem =
+                "only \(report.examples.count) of \(total) examples reported a result; the code under test "
                 + "wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
         }
         return report
@@ -150,7 +154,8 @@ public struct ProgramRunner: Sendable {
     /// An example whose result never arrived, because something wrote over the result channel.
     static func lostResult(_ example: ExampleOutcome) -> ExampleOutcome.Failure {
         .init(
-            message: "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), "
+            message:
+                "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), "
                 + "so this example cannot count as passed",
             file: example.file, line: example.line, column: nil)
     }
@@ -164,7 +169,9 @@ public struct ProgramRunner: Sendable {
             let text = String(line[marker.upperBound...])
             // "Exercise/add.swift:3: Fatal error: ..." names the learner's line (the module is always Exercise).
             let place = line[..<marker.lowerBound].dropLast(2)
-            if place.hasPrefix("Exercise/"), let path = sourcePaths.first(where: { $0.hasSuffix("/" + place.dropFirst(9).split(separator: ":")[0]) }) {
+            if place.hasPrefix("Exercise/"),
+                let path = sourcePaths.first(where: { $0.hasSuffix("/" + place.dropFirst(9).split(separator: ":")[0]) })
+            {
                 return "\(text) (at \(path):\(place.split(separator: ":").last ?? ""))"
             }
             return text.isEmpty ? "Fatal error" : text
@@ -176,10 +183,12 @@ public struct ProgramRunner: Sendable {
         case .signalled(let signal):
             switch signal {
             case SIGILL, SIGTRAP:
-                return "crashed: \(fatal ?? "a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)")"
+                return
+                    "crashed: \(fatal ?? "a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)")"
             case SIGSEGV, SIGBUS:
                 if let fatal { return "crashed: \(fatal)" }
-                return "crashed with a segmentation fault (\(signalName(signal))); endless recursion that overflows the stack is the usual cause"
+                return
+                    "crashed with a segmentation fault (\(signalName(signal))); endless recursion that overflows the stack is the usual cause"
             case SIGXCPU, SIGKILL:
                 return "was stopped after using \(cpuSeconds) s of CPU time; look for a loop that never ends"
             case SIGFPE:
@@ -252,7 +261,8 @@ public struct ProgramRunner: Sendable {
         for entry in entries where Int32(entry) != nil {
             var info = stat()
             if stat("/proc/\(entry)", &info) == 0, info.st_uid == uid {
-                count += UInt64((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(entry)/task").count) ?? 1)
+                count += UInt64(
+                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(entry)/task").count) ?? 1)
             }
         }
         return count

@@ -36,7 +36,8 @@ enum RunEvent: Equatable {
         case "exampleStarted":
             guard let index = decoded.index, let name = decoded.name else { return nil }
             self = .exampleStarted(
-                index: index, name: name, path: decoded.path ?? [name], file: decoded.file ?? "", line: decoded.line ?? 0,
+                index: index, name: name, path: decoded.path ?? [name], file: decoded.file ?? "",
+                line: decoded.line ?? 0,
                 face: decoded.face)
         case "exampleFinished":
             guard let index = decoded.index, let status = decoded.status.flatMap(ExampleOutcome.Status.init(rawValue:))

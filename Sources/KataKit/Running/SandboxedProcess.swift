@@ -26,7 +26,9 @@ struct SandboxedProcess {
     func run(secret: String, deadline: Date, onLine: (Substring) -> Void) throws -> Termination {
         var stdinPipe: [Int32] = [-1, -1]
         var eventPipe: [Int32] = [-1, -1]
-        guard pipe(&stdinPipe) == 0, pipe(&eventPipe) == 0 else { throw SandboxError.spawn(String(cString: strerror(errno))) }
+        guard pipe(&stdinPipe) == 0, pipe(&eventPipe) == 0 else {
+            throw SandboxError.spawn(String(cString: strerror(errno)))
+        }
         for fd in stdinPipe + eventPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let outputFD = open(outputFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard outputFD >= 0 else { throw SandboxError.spawn("cannot open \(outputFile.path)") }

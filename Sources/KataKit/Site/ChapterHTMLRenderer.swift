@@ -105,7 +105,8 @@ struct ChapterHTMLRenderer {
             let items = node.children.map { item -> String in
                 var body = renderBlocks(item.children, tight: tight)
                 if case .item(let checked?) = item.kind {
-                    let box = "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(checked ? "done" : "to do")\"> "
+                    let box =
+                        "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(checked ? "done" : "to do")\"> "
                     body = box + body
                     return "<li class=\"task\">\(body)</li>"
                 }
@@ -172,7 +173,8 @@ struct ChapterHTMLRenderer {
         var html: String
         if fence.language == "hint", let id = fence.value("id") {
             html = hintHTML(node, id: id)
-        } else if fence.language == "swift", let role = fence.words.first.flatMap({ CodeBlock.Role(rawValue: $0.text) }),
+        } else if fence.language == "swift",
+            let role = fence.words.first.flatMap({ CodeBlock.Role(rawValue: $0.text) }),
             let id = fence.value("id")
         {
             html = role == .mutant ? mutantHTML(node, fence: fence, noteHTML: nil) : cardHTML(node, role: role, id: id)
@@ -200,7 +202,8 @@ struct ChapterHTMLRenderer {
             }
             codeHTML = tokens.map { token in
                 token.kind == .plain
-                    ? token.text.htmlEscaped : "<span class=\"hl-\(token.kind.rawValue)\">\(token.text.htmlEscaped)</span>"
+                    ? token.text.htmlEscaped
+                    : "<span class=\"hl-\(token.kind.rawValue)\">\(token.text.htmlEscaped)</span>"
             }.joined()
             label = highlighter.language == .swift ? "Swift" : "Objective-C"
         } else {
@@ -294,11 +297,13 @@ struct ChapterHTMLRenderer {
                 let target = resolve(url, node: node, isImage: false)
                 let titleAttribute = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
                 let external = target.isExternal ? " rel=\"external noopener\"" : ""
-                html += "<a href=\"\(target.href.htmlEscaped)\"\(titleAttribute)\(external)>\(inline(node.children))</a>"
+                html +=
+                    "<a href=\"\(target.href.htmlEscaped)\"\(titleAttribute)\(external)>\(inline(node.children))</a>"
             case .image(let url, let title):
                 let target = resolve(url, node: node, isImage: true)
                 let titleAttribute = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
-                html += "<img src=\"\(target.href.htmlEscaped)\" alt=\"\(node.plainText.htmlEscaped)\"\(titleAttribute) loading=\"lazy\">"
+                html +=
+                    "<img src=\"\(target.href.htmlEscaped)\" alt=\"\(node.plainText.htmlEscaped)\"\(titleAttribute) loading=\"lazy\">"
             default: html += inline(node.children)
             }
         }

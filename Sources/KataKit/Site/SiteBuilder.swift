@@ -71,7 +71,8 @@ public struct SiteBuilder {
             warnings += result.warnings
             references += result.references
             copied.formUnion(result.files)
-            anchors[page] = Set(result.headings.map(\.anchor) + chapter.exercises.map { AnchorRegistry.exercise($0.id) })
+            anchors[page] = Set(
+                result.headings.map(\.anchor) + chapter.exercises.map { AnchorRegistry.exercise($0.id) })
             indexSearch(chapter, page: page, result: result, into: &search)
         }
 
@@ -84,10 +85,12 @@ public struct SiteBuilder {
         for (position, item) in rendered.enumerated() {
             let chapterHTML = templates.fragment(
                 ChapterContext(number: "Chapter \(item.chapter.number)", bodyHTML: item.output.html), "chapter")
-            let previous = position == 0
+            let previous =
+                position == 0
                 ? PageLink(title: "Contents", href: "index.html")
                 : PageLink(title: rendered[position - 1].chapter.title, href: rendered[position - 1].page)
-            let next = position + 1 < rendered.count
+            let next =
+                position + 1 < rendered.count
                 ? PageLink(title: rendered[position + 1].chapter.title, href: rendered[position + 1].page) : nil
             let context = PageContext(
                 siteTitle: title, pageTitle: "\(item.chapter.title) · \(title)",
@@ -111,7 +114,8 @@ public struct SiteBuilder {
             PageContext(
                 siteTitle: title, pageTitle: title,
                 description: "\(title): \(Self.count(workbook.chapters.count, "chapter")) and \(index.exerciseTotal).",
-                canonical: canonical("index.html"), bodyHTML: templates.fragment(index, "index"), sidebar: sidebar(current: nil),
+                canonical: canonical("index.html"), bodyHTML: templates.fragment(index, "index"),
+                sidebar: sidebar(current: nil),
                 toc: [], hasTOC: false, previous: nil, next: first, hasPager: first != nil, isIndex: true),
             "page")
         files["assets/search-index.js"] = search.script()
@@ -128,8 +132,13 @@ public struct SiteBuilder {
         }
 
         try write(files: files, copying: copied.sorted(), into: output)
-        warnings.sort { ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column) }
-        return Report(output: output, pages: rendered.count + 1, exercises: workbook.exercises.count, warnings: warnings)
+        warnings.sort {
+            ($0.location.file, $0.location.line, $0.location.column) < (
+                $1.location.file, $1.location.line, $1.location.column
+            )
+        }
+        return Report(
+            output: output, pages: rendered.count + 1, exercises: workbook.exercises.count, warnings: warnings)
     }
 
     // MARK: Parts of pages
@@ -161,7 +170,8 @@ public struct SiteBuilder {
         for exercise in chapter.exercises {
             search.add(
                 kind: "exercise", title: exercise.title, detail: "Exercise \(exercise.id) · \(chapter.title)",
-                keywords: "\(exercise.id) \(exercise.kind.rawValue)", url: "\(page)#\(AnchorRegistry.exercise(exercise.id))")
+                keywords: "\(exercise.id) \(exercise.kind.rawValue)",
+                url: "\(page)#\(AnchorRegistry.exercise(exercise.id))")
         }
         for api in result.apiNames {
             search.add(kind: "api", title: api.name, detail: chapter.title, url: "\(page)#\(api.anchor)")
@@ -251,7 +261,9 @@ public struct SiteBuilder {
         do {
             try prepare(output)
             var assets: [(from: URL, to: String)] = []
-            if let enumerator = manager.enumerator(at: resources.assets, includingPropertiesForKeys: [.isRegularFileKey]) {
+            if let enumerator = manager.enumerator(
+                at: resources.assets, includingPropertiesForKeys: [.isRegularFileKey])
+            {
                 let base = resources.assets.standardizedFileURL.path + "/"
                 for case let url as URL in enumerator
                 where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
@@ -261,12 +273,14 @@ public struct SiteBuilder {
             assets += workbookFiles.map { (workbook.url($0), "\(SiteLinks.filesFolder)/\($0)") }
             for (source, path) in assets {
                 let destination = output.appendingPathComponent(path)
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try manager.copyItem(at: source, to: destination)
             }
             for (path, text) in files {
                 let destination = output.appendingPathComponent(path)
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: destination)
             }
         } catch let error as SiteError {

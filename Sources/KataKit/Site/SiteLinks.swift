@@ -49,7 +49,9 @@ struct SiteLinks {
     static let filesFolder = "files"
 
     /// Resolves a link written in `chapter`, whose page is `page`.
-    func resolve(_ url: String, from chapter: Chapter, page: String, at location: SourceLocation, isImage: Bool) -> Target {
+    func resolve(_ url: String, from chapter: Chapter, page: String, at location: SourceLocation, isImage: Bool)
+        -> Target
+    {
         if url.hasPrefix("#") {
             let fragment = String(url.dropFirst())
             return Target(href: url, reference: Reference(page: page, fragment: fragment, location: location))
@@ -59,7 +61,8 @@ struct SiteLinks {
             if isImage {
                 target.warning = Diagnostic(
                     .warning, at: location,
-                    "image \(url) is on the internet, so the site would fetch it; save it next to the chapters and link it by a relative path")
+                    "image \(url) is on the internet, so the site would fetch it; save it next to the chapters and link it by a relative path"
+                )
             }
             return target
         }
@@ -68,7 +71,8 @@ struct SiteLinks {
                 href: url,
                 warning: Diagnostic(
                     .warning, at: location,
-                    "link \(url) starts with '/', which does not work when the site is opened from a folder; use a relative path"))
+                    "link \(url) starts with '/', which does not work when the site is opened from a folder; use a relative path"
+                ))
         }
         var path = url
         var suffix = ""
@@ -105,7 +109,8 @@ struct SiteLinks {
                 href: "index.html",
                 warning: Diagnostic(
                     .warning, at: location,
-                    "link \(url) goes to a reference solution, which a learner's site leaves out; it now goes to the index"))
+                    "link \(url) goes to a reference solution, which a learner's site leaves out; it now goes to the index"
+                ))
         }
         let encoded = relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relative
         return Target(href: "\(Self.filesFolder)/\(encoded)\(suffix)", file: relative)

@@ -33,7 +33,8 @@ public struct SiteResources: Sendable {
                 candidates.append(folder.appendingPathComponent(bundle).appendingPathComponent("Resources"))
             }
         }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources"))
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources"))
         for candidate in candidates {
             if isResourceFolder(candidate) { return SiteResources(root: candidate) }
             searched.append(candidate.path)

@@ -107,7 +107,9 @@ private struct Lexer {
                 emit(.comment, upTo: lineEnd())
             } else if character == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
                 emit(.comment, upTo: blockCommentEnd())
-            } else if character == UInt8(ascii: "\"") || (language == .swift && character == UInt8(ascii: "#") && rawStringStart() != nil) {
+            } else if character == UInt8(ascii: "\"")
+                || (language == .swift && character == UInt8(ascii: "#") && rawStringStart() != nil)
+            {
                 emit(.string, upTo: stringEnd())
             } else if language == .objc, character == UInt8(ascii: "@"), peek(1) == UInt8(ascii: "\"") {
                 index += 1
@@ -117,7 +119,9 @@ private struct Lexer {
                 emit(.string, upTo: quotedEnd(UInt8(ascii: "'")))
             } else if language == .objc, character == UInt8(ascii: "#"), isLineStart() {
                 emit(.attribute, upTo: lineEnd())
-            } else if character == UInt8(ascii: "@") || (language == .swift && character == UInt8(ascii: "#")), isIdentifierStart(peek(1)) {
+            } else if character == UInt8(ascii: "@") || (language == .swift && character == UInt8(ascii: "#")),
+                isIdentifierStart(peek(1))
+            {
                 let end = identifierEnd(from: index + 1)
                 emit(.attribute, upTo: end)
             } else if isDigit(character) {
@@ -151,7 +155,9 @@ private struct Lexer {
         var end: Int
         if characters[index] == UInt8(ascii: "`") {
             end = index + 1
-            while end < characters.count, characters[end] != UInt8(ascii: "`"), characters[end] != UInt8(ascii: "\n") { end += 1 }
+            while end < characters.count, characters[end] != UInt8(ascii: "`"), characters[end] != UInt8(ascii: "\n") {
+                end += 1
+            }
             end = min(end + 1, characters.count)
         } else {
             end = identifierEnd(from: index)
@@ -168,7 +174,9 @@ private struct Lexer {
             kind = .definition
         } else if let first = text.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
             kind = .type
-        } else if next == UInt8(ascii: "(") || (language == .objc && next == UInt8(ascii: ":") && characters[end] == UInt8(ascii: ":")) {
+        } else if next == UInt8(ascii: "(")
+            || (language == .objc && next == UInt8(ascii: ":") && characters[end] == UInt8(ascii: ":"))
+        {
             kind = .call
         } else {
             kind = .plain
@@ -208,7 +216,9 @@ private struct Lexer {
 
     private func isLineStart() -> Bool {
         var position = index - 1
-        while position >= 0, characters[position] == UInt8(ascii: " ") || characters[position] == UInt8(ascii: "\t") { position -= 1 }
+        while position >= 0, characters[position] == UInt8(ascii: " ") || characters[position] == UInt8(ascii: "\t") {
+            position -= 1
+        }
         return position < 0 || characters[position] == UInt8(ascii: "\n")
     }
 
@@ -222,10 +232,14 @@ private struct Lexer {
         var depth = 0
         var end = index
         while end < characters.count {
-            if characters[end] == UInt8(ascii: "/"), end + 1 < characters.count, characters[end + 1] == UInt8(ascii: "*") {
+            if characters[end] == UInt8(ascii: "/"), end + 1 < characters.count,
+                characters[end + 1] == UInt8(ascii: "*")
+            {
                 depth += 1
                 end += 2
-            } else if characters[end] == UInt8(ascii: "*"), end + 1 < characters.count, characters[end + 1] == UInt8(ascii: "/") {
+            } else if characters[end] == UInt8(ascii: "*"), end + 1 < characters.count,
+                characters[end + 1] == UInt8(ascii: "/")
+            {
                 depth -= 1
                 end += 2
                 if depth == 0 || language == .objc { return end }
@@ -275,7 +289,8 @@ private struct Lexer {
     private func stringEnd() -> Int {
         let hashes = language == .swift ? (rawStringStart() ?? 0) : 0
         var end = index + hashes
-        let multiLine = language == .swift && end + 2 < characters.count && characters[end + 1] == UInt8(ascii: "\"")
+        let multiLine =
+            language == .swift && end + 2 < characters.count && characters[end + 1] == UInt8(ascii: "\"")
             && characters[end + 2] == UInt8(ascii: "\"")
         end += multiLine ? 3 : 1
         let closingHashes = [UInt8](repeating: UInt8(ascii: "#"), count: hashes)
@@ -292,7 +307,9 @@ private struct Lexer {
             }
             if character == UInt8(ascii: "\"") {
                 let quoteCount = multiLine ? 3 : 1
-                if (0..<quoteCount).allSatisfy({ end + $0 < characters.count && characters[end + $0] == UInt8(ascii: "\"") }) {
+                if (0..<quoteCount).allSatisfy({
+                    end + $0 < characters.count && characters[end + $0] == UInt8(ascii: "\"")
+                }) {
                     let after = end + quoteCount
                     let stop = min(after + hashes, characters.count)
                     if characters[after..<stop].elementsEqual(closingHashes) { return stop }

@@ -17,8 +17,11 @@ public struct TerminalRenderer {
     /// A renderer for Markdown from `document`, whose relative links are shown as paths from where the learner works.
     public init(style: TerminalStyle, linksRelativeTo document: URL, in workspace: Workspace) {
         self.init(style: style) { target in
-            guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("#") else { return target }
-            let (path, anchor) = target.firstIndex(of: "#").map { (String(target[..<$0]), String(target[$0...])) } ?? (target, "")
+            guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("#") else {
+                return target
+            }
+            let (path, anchor) =
+                target.firstIndex(of: "#").map { (String(target[..<$0]), String(target[$0...])) } ?? (target, "")
             let file = document.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
             return workspace.display(file) + anchor
         }
@@ -87,11 +90,13 @@ public struct TerminalRenderer {
             case .code: return style.color ? style.paint(node.literal, .cyan) : "`\(node.literal)`"
             case .emphasis: return style.paint(inline(node.children), .italic)
             case .strong: return style.paint(inline(node.children), .bold)
-            case .strikethrough: return style.color ? "\u{1B}[9m\(inline(node.children))\u{1B}[0m" : "~\(inline(node.children))~"
+            case .strikethrough:
+                return style.color ? "\u{1B}[9m\(inline(node.children))\u{1B}[0m" : "~\(inline(node.children))~"
             case .link(let target, _):
                 let text = inline(node.children)
                 let url = resolveLink(target)
-                return node.plainText == target ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
+                return node.plainText == target
+                    ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
             case .image(let url, _): return "[image: \(node.plainText.isEmpty ? url : node.plainText)]"
             case .inlineHTML: return ""
             default: return inline(node.children)

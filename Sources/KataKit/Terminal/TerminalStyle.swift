@@ -36,8 +36,16 @@ public struct TerminalStyle: Sendable, Equatable {
 
     /// SGR codes used by kata's output.
     public enum Attribute: String, Sendable {
-        case bold = "1", dim = "2", italic = "3", underline = "4"
-        case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+        case bold = "1"
+        case dim = "2"
+        case italic = "3"
+        case underline = "4"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case magenta = "35"
+        case cyan = "36"
     }
 
     /// Wraps text in the attributes when colour is on.

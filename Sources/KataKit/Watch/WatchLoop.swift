@@ -40,7 +40,9 @@ public struct WatchLoop {
                 let (progress, _) = try workspace.store.readReporting()
                 exercise = workspace.current(in: progress)
                 if let next = exercise {
-                    write("\nNext: \(next.title) (\(next.id)). Its file is \(workspace.display(workspace.learnerFile(next))); save it to check.\n")
+                    write(
+                        "\nNext: \(next.title) (\(next.id)). Its file is \(workspace.display(workspace.learnerFile(next))); save it to check.\n"
+                    )
                     _ = try LearnerFiles(workspace: workspace).createIfMissing(next)
                     watcher.waitForSave(of: workspace.learnerFile(next))
                 }

@@ -236,7 +236,8 @@ struct ChapterScanner {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = source.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        let end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        let end =
+            number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
         return source[start..<end]
     }
 
@@ -256,7 +257,9 @@ struct ChapterScanner {
     private func column(_ offset: Int, in node: MarkdownNode) -> SourceLocation {
         let line = sourceLine(node.startLine).map { Array($0.utf8) } ?? []
         var index = max(node.startColumn - 1, 0)
-        guard index < line.count else { return SourceLocation(file: path, line: node.startLine, column: node.startColumn) }
+        guard index < line.count else {
+            return SourceLocation(file: path, line: node.startLine, column: node.startColumn)
+        }
         let fenceCharacter = line[index]
         while index < line.count, line[index] == fenceCharacter { index += 1 }
         while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
@@ -265,7 +268,8 @@ struct ChapterScanner {
 
     /// Whether a fenced block ends with a closing fence (cmark runs an open fence to the end of the file).
     private func isClosed(_ node: MarkdownNode) -> Bool {
-        guard node.endLine > node.startLine, let openingLine = sourceLine(node.startLine), let closingLine = sourceLine(node.endLine)
+        guard node.endLine > node.startLine, let openingLine = sourceLine(node.startLine),
+            let closingLine = sourceLine(node.endLine)
         else { return false }
         let opening = openingLine.drop { $0 == " " || $0 == ">" }
         guard let fenceCharacter = opening.first else { return false }

@@ -15,7 +15,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var notes: [Diagnostic]
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity = .error, at location: SourceLocation, _ message: String, notes: [Diagnostic] = []) {
+    public init(_ severity: Severity = .error, at location: SourceLocation, _ message: String, notes: [Diagnostic] = [])
+    {
         self.location = location
         self.severity = severity
         self.message = message

@@ -191,7 +191,10 @@ struct ExerciseAssembler {
         let heading = first.heading
         let promptRange = ((heading?.index ?? -1) + 1)..<starter.topLevelIndex
         let prompt = chapter.document.children.enumerated()
-            .filter { promptRange.contains($0.offset) && !hiddenIndexes.contains($0.offset) && !hintIndexes.contains($0.offset) }
+            .filter {
+                promptRange.contains($0.offset) && !hiddenIndexes.contains($0.offset)
+                    && !hintIndexes.contains($0.offset)
+            }
             .map(\.element)
 
         return Exercise(

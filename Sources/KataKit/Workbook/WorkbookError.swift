@@ -16,7 +16,8 @@ public enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvert
             return "no workbook here: neither \(start) nor any folder above it has a 'chapters' folder; "
                 + "run kata inside a workbook, or pass --workbook PATH (or set KATA_WORKBOOK)"
         case .noChapters(let path):
-            return "\(path) is not a workbook: it has no 'chapters' folder; point --workbook (or KATA_WORKBOOK) at the folder that holds chapters/"
+            return
+                "\(path) is not a workbook: it has no 'chapters' folder; point --workbook (or KATA_WORKBOOK) at the folder that holds chapters/"
         case .invalid(let diagnostics):
             let errors = diagnostics.filter { $0.severity == .error }.count
             return diagnostics.map(\.description).joined(separator: "\n")

@@ -41,11 +41,15 @@ public struct WorkbookLoader {
                     Diagnostic(
                         at: SourceLocation(file: path, line: 1),
                         "two chapters have the slug '\(slug)'; rename one of them",
-                        notes: [.note(at: SourceLocation(file: other, line: 1), "the other chapter with slug '\(slug)'")]))
+                        notes: [
+                            .note(at: SourceLocation(file: other, line: 1), "the other chapter with slug '\(slug)'")
+                        ]))
                 continue
             }
             slugs[slug] = path
-            guard let data = FileManager.default.contents(atPath: url.path), let source = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: url.path),
+                let source = String(data: data, encoding: .utf8)
+            else {
                 diagnostics.append(
                     Diagnostic(at: SourceLocation(file: path, line: 1), "cannot read this chapter as UTF-8 text"))
                 continue
@@ -73,7 +77,8 @@ public struct WorkbookLoader {
         diagnostics += assembler.finish()
         for index in chapters.indices {
             for exerciseIndex in chapters[index].exercises.indices {
-                chapters[index].exercises[exerciseIndex].hints = assembler.hints(for: chapters[index].exercises[exerciseIndex].id)
+                chapters[index].exercises[exerciseIndex].hints = assembler.hints(
+                    for: chapters[index].exercises[exerciseIndex].id)
             }
         }
         if diagnostics.contains(where: { $0.severity == .error }) {

@@ -24,7 +24,8 @@ public enum WorkbookLocator {
 
     private static func hasChapters(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("chapters").path, isDirectory: &isDirectory)
+        return FileManager.default.fileExists(
+            atPath: url.appendingPathComponent("chapters").path, isDirectory: &isDirectory)
             && isDirectory.boolValue
     }
 }

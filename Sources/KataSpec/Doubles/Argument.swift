@@ -78,7 +78,10 @@ public final class ArgumentCaptor: CustomStringConvertible, @unchecked Sendable 
                 with: Failure(
                     message: fatalMessage(
                         "Argument Capture: index out of bounds",
-                        ["Index: \(index)", "Captured so far: \(stringify(values.map { stringify($0, quotingStrings: true) }))"]),
+                        [
+                            "Index: \(index)",
+                            "Captured so far: \(stringify(values.map { stringify($0, quotingStrings: true) }))",
+                        ]),
                     location: location))
         }
         guard let typed = values[index] as? T else {
@@ -93,7 +96,9 @@ public final class ArgumentCaptor: CustomStringConvertible, @unchecked Sendable 
     }
 
     /// `ArgumentCaptor` with its values.
-    public var description: String { "captor(\(allValues.map { stringify($0, quotingStrings: true) }.joined(separator: ", ")))" }
+    public var description: String {
+        "captor(\(allValues.map { stringify($0, quotingStrings: true) }.joined(separator: ", ")))"
+    }
 }
 
 /// Whether `actual` satisfies `expected`: an `Argument`, a captor, or a plain value compared by equality.

@@ -128,7 +128,9 @@ final class DoubleRegistry: @unchecked Sendable {
         for failure in admission.failures { World.shared.record(failure) }
         if let stub = admission.stub {
             for effect in stub.sideEffects { effect(arguments) }
-            if let result: T = try answer(stub, state, arguments, location, canThrow: canThrow, real: real) { return result }
+            if let result: T = try answer(stub, state, arguments, location, canThrow: canThrow, real: real) {
+                return result
+            }
         } else if answering, let real {
             return try real()
         } else if !admission.isPrepared, state.strictness == .strict {
@@ -179,7 +181,8 @@ final class DoubleRegistry: @unchecked Sendable {
             let arguments = useConstraints ? pendingConstraints : call.arguments
             let count = state.count(call.function, arguments)
             guard !armed.specifier.accepts(count) else { return .some(nil) }
-            let message = state.verificationMessage(call.function, arguments, wanted: armed.specifier, got: count, style: .ocmockito)
+            let message = state.verificationMessage(
+                call.function, arguments, wanted: armed.specifier, got: count, style: .ocmockito)
             return .some(Failure(message: message, location: armed.location))
         }
         guard let failure else { return false }
@@ -202,7 +205,10 @@ final class DoubleRegistry: @unchecked Sendable {
                 Failure(
                     message: fatalMessage(
                         "Used '.andThrow()' on non-throwing function",
-                        ["Stub: \(stub)", "Possible fix: call spryifyThrows (or stubbedValueThrows) in the fake's \(stub.function)"]),
+                        [
+                            "Stub: \(stub)",
+                            "Possible fix: call spryifyThrows (or stubbedValueThrows) in the fake's \(stub.function)",
+                        ]),
                     location: location))
             return nil
         case .forwardToReal:
@@ -230,7 +236,9 @@ final class DoubleRegistry: @unchecked Sendable {
         fallback ?? defaultValue(of: T.self)
     }
 
-    private func placeholderOrEnd<T>(_ fallback: T?, _ state: DoubleState, _ call: Invocation, capturing: Bool = false) -> T {
+    private func placeholderOrEnd<T>(_ fallback: T?, _ state: DoubleState, _ call: Invocation, capturing: Bool = false)
+        -> T
+    {
         if let value = placeholder(fallback) { return value }
         unanswerable(state, call, T.self, capturing: capturing)
     }
@@ -253,6 +261,7 @@ final class DoubleRegistry: @unchecked Sendable {
         }
         Abort.shared.endRun(
             with: Failure(message: fatalMessage("No return value found", lines), location: location),
-            summary: "No return value found for \(state.name).\(call) (\(location)); the stubs and calls are in the output")
+            summary:
+                "No return value found for \(state.name).\(call) (\(location)); the stubs and calls are in the output")
     }
 }

@@ -67,7 +67,9 @@ final class DoubleState {
         var failures: [Failure] = []
         if let rejection = rejections.first(where: { $0.function == call.function && $0.matches(call.arguments) }) {
             failures.append(
-                Failure(message: "OCMockObject(\(name)): explicitly disallowed method invoked: \(call)\n\(report)", location: rejection.location))
+                Failure(
+                    message: "OCMockObject(\(name)): explicitly disallowed method invoked: \(call)\n\(report)",
+                    location: rejection.location))
         }
         var expected: Stub?
         if let index = expectations.firstIndex(where: {
@@ -134,8 +136,10 @@ final class DoubleState {
     var report: String {
         var text = "Recorded calls on \(name):\n\(recordedCallsDescription)\nStubs on \(name):\n\(stubsDescription)"
         if !expectations.isEmpty {
-            text += "\nExpected calls on \(name):\n"
-                + expectations.map { "￫ \($0.stub)" + ($0.satisfied ? " (called)" : " (not called yet)") }.joined(separator: "\n")
+            text +=
+                "\nExpected calls on \(name):\n"
+                + expectations.map { "￫ \($0.stub)" + ($0.satisfied ? " (called)" : " (not called yet)") }.joined(
+                    separator: "\n")
         }
         return text
     }
@@ -148,7 +152,8 @@ final class DoubleState {
         let first: String
         switch (style, specifier) {
         case (.ocmock, _):
-            first = "OCMockObject(\(name)): Method \(call) was invoked \(timesText(count)); but was expected \(specifier)."
+            first =
+                "OCMockObject(\(name)): Method \(call) was invoked \(timesText(count)); but was expected \(specifier)."
         case (.ocmockito, .exactly(let n)):
             first = "Expected \(n) matching invocation\(n == 1 ? "" : "s"), but received \(count)"
         case (.ocmockito, .atLeast(let n)):

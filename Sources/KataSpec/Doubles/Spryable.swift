@@ -134,7 +134,8 @@ extension Spryable {
         _ functionName: String = #function, arguments: Any?..., fallbackValue: T? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> T {
-        try! dispatch(functionName, arguments, file, line, recording: false, canThrow: false, fallback: fallbackValue, real: nil)
+        try! dispatch(
+            functionName, arguments, file, line, recording: false, canThrow: false, fallback: fallbackValue, real: nil)
     }
 
     /// Returns the stubbed value, or throws what the stub throws, without recording a call.
@@ -142,14 +143,16 @@ extension Spryable {
         _ functionName: String = #function, arguments: Any?..., fallbackValue: T? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> T {
-        try dispatch(functionName, arguments, file, line, recording: false, canThrow: true, fallback: fallbackValue, real: nil)
+        try dispatch(
+            functionName, arguments, file, line, recording: false, canThrow: true, fallback: fallbackValue, real: nil)
     }
 
     /// Records a call without answering it (a property setter).
     public func recordCall(
         _ functionName: String = #function, arguments: Any?..., file: StaticString = #filePath, line: UInt = #line
     ) {
-        try! dispatch(functionName, arguments, file, line, answering: false, canThrow: false, fallback: (), real: nil) as Void
+        try! dispatch(functionName, arguments, file, line, answering: false, canThrow: false, fallback: (), real: nil)
+            as Void
     }
 
     private func dispatch<T>(
@@ -199,7 +202,9 @@ extension Spryable {
     }
 
     /// Maps a `#function` name to the enum's raw value; tolerates a missing `(…)` on either side.
-    static func functionName<F: StringRepresentable>(_ enumType: F.Type, _ name: String, _ location: SourceLocation) -> String {
+    static func functionName<F: StringRepresentable>(_ enumType: F.Type, _ name: String, _ location: SourceLocation)
+        -> String
+    {
         if let exact = F(rawValue: name) { return exact.rawValue }
         let base = { (text: String) in String(text.prefix { $0 != "(" }) }
         if let loose = F.allCases.first(where: { base($0.rawValue) == base(name) }) { return loose.rawValue }
@@ -212,6 +217,8 @@ extension Spryable {
                         "Possible fix: case \(base(name)) = \"\(name)\"",
                     ]),
                 location: location),
-            summary: "Unable to find function \(name) in \(Self.self).\(F.self); possible fix: case \(base(name)) = \"\(name)\"")
+            summary:
+                "Unable to find function \(name) in \(Self.self).\(F.self); possible fix: case \(base(name)) = \"\(name)\""
+        )
     }
 }

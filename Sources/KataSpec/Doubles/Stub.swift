@@ -95,7 +95,10 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
                 Failure(
                     message: fatalMessage(
                         "Stubbing the same function with the same arguments",
-                        ["Existing stub: \(duplicate)", "Possible fix: use stubAgain(.\(function.prefix { $0 != "(" })) to replace it on purpose"]),
+                        [
+                            "Existing stub: \(duplicate)",
+                            "Possible fix: use stubAgain(.\(function.prefix { $0 != "(" })) to replace it on purpose",
+                        ]),
                     location: location))
         }
         return self

@@ -99,7 +99,9 @@ extension ExpectaChain where Value: FloatingPoint {
     /// `expect(x).to.beCloseTo(y)`
     public func beCloseTo(_ expected: Value) { match(KataSpec.beCloseTo(expected)) }
     /// `expect(x).to.beCloseToWithin(y, delta)`
-    public func beCloseToWithin(_ expected: Value, _ delta: Value) { match(KataSpec.beCloseTo(expected, within: delta)) }
+    public func beCloseToWithin(_ expected: Value, _ delta: Value) {
+        match(KataSpec.beCloseTo(expected, within: delta))
+    }
 }
 
 extension ExpectaChain where Value: Collection {

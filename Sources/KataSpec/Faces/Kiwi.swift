@@ -30,7 +30,9 @@ public func theBlock(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ block: @escaping () throws -> Void
 ) -> KiwiSubject<Void> {
-    KiwiSubject(expectation: Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true) { try block() }))
+    KiwiSubject(
+        expectation: Expectation(
+            Expression(location: SourceLocation(file, line, column), isClosure: true) { try block() }))
 }
 
 /// What follows `theValue(x)`: `should`, `shouldNot`, `shouldEventually`, …
@@ -71,7 +73,9 @@ public struct KiwiSubject<Value> {
 public struct KiwiAssertion<Value> {
     /// When the matcher is applied.
     enum Timing {
-        case now, eventually(TimeInterval), afterWaiting(TimeInterval)
+        case now
+        case eventually(TimeInterval)
+        case afterWaiting(TimeInterval)
     }
 
     let expectation: Expectation<Value>
@@ -94,7 +98,8 @@ public struct KiwiAssertion<Value> {
                 checked, negated ? .toEventuallyNot : .toEventually, style: .kiwi, timeout: seconds,
                 pollInterval: 0.1, messagePrefix: prefix)
         case .afterWaiting(let seconds):
-            expectation.verifyAfterWaiting(seconds, checked, negated ? .toNot : .to, style: .kiwi, messagePrefix: prefix)
+            expectation.verifyAfterWaiting(
+                seconds, checked, negated ? .toNot : .to, style: .kiwi, messagePrefix: prefix)
         }
     }
 

@@ -7,7 +7,8 @@ extension KiwiAssertion {
     public func beNil() { apply(KataSpec.beNil(), guardingNil: false) }
     /// `[[x should] beNonNil]`
     public func beNonNil() {
-        KiwiAssertion(expectation: expectation, negated: !negated, timing: timing).apply(KataSpec.beNil(), guardingNil: false)
+        KiwiAssertion(expectation: expectation, negated: !negated, timing: timing).apply(
+            KataSpec.beNil(), guardingNil: false)
     }
     /// `[[x should] beIdenticalTo:y]`: the same object.
     public func beIdenticalTo(_ expected: AnyObject?) { match(KataSpec.beIdenticalTo(expected)) }
@@ -26,7 +27,9 @@ extension KiwiAssertion {
     /// The block throws this very error.
     public func raise<E: Error & Equatable>(_ error: E) { match(throwError(error)) }
     /// `[[theBlock(^{…}) should] change:^{ return count; } by:+1]`
-    public func change<N: BinaryInteger>(_ counter: @escaping () -> N, by delta: N) { match(KataSpec.change(counter, by: delta)) }
+    public func change<N: BinaryInteger>(_ counter: @escaping () -> N, by delta: N) {
+        match(KataSpec.change(counter, by: delta))
+    }
     /// `[[theBlock(^{…}) should] change:^{ return count; }]`: by any amount.
     public func change<N: BinaryInteger>(_ counter: @escaping () -> N) { match(KataSpec.change(counter)) }
     /// `[[x should] have:4] wheels]` becomes `have(4, \.wheels)`.

@@ -105,7 +105,8 @@ public struct KiwiMessageExpectation<F: Spryable> {
 
     /// `[[fake should] receive:@selector(start) andReturn:x withCount:2]`
     public func receive(
-        _ function: F.Function, andReturn value: Any?, withCount count: Int? = nil, withCountAtLeast atLeast: Int? = nil,
+        _ function: F.Function, andReturn value: Any?, withCount count: Int? = nil,
+        withCountAtLeast atLeast: Int? = nil,
         withCountAtMost atMost: Int? = nil, withArguments arguments: Any?..., file: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) {
@@ -117,7 +118,9 @@ public struct KiwiMessageExpectation<F: Spryable> {
         _ location: SourceLocation
     ) {
         let specifier: CountSpecifier =
-            negated ? .exactly(0) : count.map { .exactly($0) } ?? atLeast.map { .atLeast($0) } ?? atMost.map { .atMost($0) } ?? .exactly(1)
+            negated
+            ? .exactly(0)
+            : count.map { .exactly($0) } ?? atLeast.map { .atLeast($0) } ?? atMost.map { .atMost($0) } ?? .exactly(1)
         let constraints = arguments.isEmpty ? nil : arguments
         let stub = Stub(function: function.rawValue, location: location).matching(constraints)
         if let value { stub.andReturn(value) } else { stub.andReturnDefault() }
@@ -127,7 +130,11 @@ public struct KiwiMessageExpectation<F: Spryable> {
         World.shared.deferCheck {
             let (seen, message) = DoubleRegistry.shared.locked { () -> (Int, String) in
                 let seen = state.count(function.rawValue, constraints)
-                return (seen, state.verificationMessage(function.rawValue, constraints, wanted: specifier, got: seen, style: .kiwi))
+                return (
+                    seen,
+                    state.verificationMessage(
+                        function.rawValue, constraints, wanted: specifier, got: seen, style: .kiwi)
+                )
             }
             if !specifier.accepts(seen) { World.shared.record(Failure(message: prefix + message, location: location)) }
         }

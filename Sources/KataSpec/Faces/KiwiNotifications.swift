@@ -67,9 +67,10 @@ private struct PostedNotification: CustomStringConvertible {
         if let object, notification.object as AnyObject? !== object { return false }
         guard let userInfo else { return true }
         let actual = notification.userInfo ?? [:]
-        return actual.count == userInfo.count && userInfo.allSatisfy { key, value in
-            actual[key].map { valuesEqual($0, value) } ?? false
-        }
+        return actual.count == userInfo.count
+            && userInfo.allSatisfy { key, value in
+                actual[key].map { valuesEqual($0, value) } ?? false
+            }
     }
 
     /// ` with object <Car> and user info ["speed": 3]`, or the part that was asked for.

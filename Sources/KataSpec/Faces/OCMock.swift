@@ -65,20 +65,26 @@ public func OCMVerify<T>(
 ) {
     let location = SourceLocation(file, line, column)
     guard let captured = DoubleRegistry.shared.capture({ _ = try call() }) else {
-        return World.shared.record(Failure(message: "OCMVerify needs a call on a fake inside the parentheses; \(notRecordedHint)", location: location))
+        return World.shared.record(
+            Failure(
+                message: "OCMVerify needs a call on a fake inside the parentheses; \(notRecordedHint)",
+                location: location))
     }
     let (count, message) = DoubleRegistry.shared.locked { () -> (Int, String) in
         let count = captured.state.count(captured.function, captured.arguments)
         return (
             count,
-            captured.state.verificationMessage(captured.function, captured.arguments, wanted: quantifier, got: count, style: .ocmock)
+            captured.state.verificationMessage(
+                captured.function, captured.arguments, wanted: quantifier, got: count, style: .ocmock)
         )
     }
     if !quantifier.accepts(count) { World.shared.record(Failure(message: message, location: location)) }
 }
 
 /// `OCMVerifyAll(mock)`: every `OCMExpect`ed call happened.
-public func OCMVerifyAll<F: Spryable>(_ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+public func OCMVerifyAll<F: Spryable>(
+    _ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
     OCMVerifyAllWithDelay(fake, 0, file: file, line: line, column: column)
 }
 
@@ -143,11 +149,15 @@ public enum OCMArg {
     }
     /// A value equal to `value`.
     public static func isEqual<T: Equatable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) -> T {
-        placeholder(.constraint("OCMArg.isEqual(\(stringify(value, quotingStrings: true)))") { valuesEqual($0, value) }, file, line)
+        placeholder(
+            .constraint("OCMArg.isEqual(\(stringify(value, quotingStrings: true)))") { valuesEqual($0, value) }, file,
+            line)
     }
     /// A value not equal to `value`.
     public static func isNotEqual<T: Equatable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) -> T {
-        placeholder(.constraint("OCMArg.isNotEqual(\(stringify(value, quotingStrings: true)))") { !valuesEqual($0, value) }, file, line)
+        placeholder(
+            .constraint("OCMArg.isNotEqual(\(stringify(value, quotingStrings: true)))") { !valuesEqual($0, value) },
+            file, line)
     }
     /// An instance of `type` or a subclass.
     public static func isKindOfClass<T, K>(_ type: K.Type, file: StaticString = #filePath, line: UInt = #line) -> T {
@@ -160,14 +170,16 @@ public enum OCMArg {
         placeholder(.constraint("OCMArg.checkWithBlock") { ($0 as? T).map(check) ?? false }, file, line)
     }
     /// A synonym of `checkWithBlock`.
-    public static func check<T>(file: StaticString = #filePath, line: UInt = #line, _ check: @escaping (T) -> Bool) -> T {
+    public static func check<T>(file: StaticString = #filePath, line: UInt = #line, _ check: @escaping (T) -> Bool) -> T
+    {
         checkWithBlock(file: file, line: line, check)
     }
 }
 
 /// Said when a stub, expectation or verification captured no call: the call is missing, or the fake's member
 /// does not record it.
-let notRecordedHint = "if there is one, the fake's member does not record its call: make it call spryify(), stubbedValue() or recordCall()"
+let notRecordedHint =
+    "if there is one, the fake's member does not record its call: make it call spryify(), stubbedValue() or recordCall()"
 
 /// Registers `constraint` for the call being captured and returns a stand-in value of type `T`.
 func placeholder<T>(_ constraint: Argument, _ file: StaticString, _ line: UInt) -> T {
@@ -185,7 +197,10 @@ private func record<T>(
     _ call: () throws -> T, _ macro: String, _ location: SourceLocation, _ add: (DoubleState, Stub) -> Void
 ) -> Stub {
     guard let captured = DoubleRegistry.shared.capture({ _ = try call() }) else {
-        World.shared.record(Failure(message: "\(macro) needs a call on a fake inside the parentheses; \(notRecordedHint)", location: location))
+        World.shared.record(
+            Failure(
+                message: "\(macro) needs a call on a fake inside the parentheses; \(notRecordedHint)",
+                location: location))
         return Stub(function: "?", location: location)
     }
     let stub = Stub(function: captured.function, location: location).matching(captured.arguments)

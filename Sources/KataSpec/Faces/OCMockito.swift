@@ -17,7 +17,10 @@ public func given<T>(
 ) -> OngoingStubbing<T> {
     let location = SourceLocation(file, line, column)
     guard let captured = DoubleRegistry.shared.capture({ _ = try call() }) else {
-        World.shared.record(Failure(message: "given(…) needs a call on a fake inside the parentheses; \(notRecordedHint)", location: location))
+        World.shared.record(
+            Failure(
+                message: "given(…) needs a call on a fake inside the parentheses; \(notRecordedHint)",
+                location: location))
         return OngoingStubbing(stub: Stub(function: "?", location: location))
     }
     let stub = Stub(function: captured.function, location: location).matching(captured.arguments)
@@ -38,10 +41,16 @@ public struct OngoingStubbing<T> {
 
     /// `willReturn:`
     @discardableResult
-    public func willReturn(_ value: T) -> OngoingStubbing { stub.andReturn(value); return self }
+    public func willReturn(_ value: T) -> OngoingStubbing {
+        stub.andReturn(value)
+        return self
+    }
     /// `willThrow:` (only from fake members that can throw)
     @discardableResult
-    public func willThrow(_ error: any Error) -> OngoingStubbing { stub.andThrow(error); return self }
+    public func willThrow(_ error: any Error) -> OngoingStubbing {
+        stub.andThrow(error)
+        return self
+    }
     /// `willDo:` with the call's arguments (OCMockito's `mkt_arguments`).
     @discardableResult
     public func willDo(_ action: @escaping (_ arguments: [Any?]) throws -> T) -> OngoingStubbing {
@@ -51,7 +60,9 @@ public struct OngoingStubbing<T> {
 }
 
 /// `verify(mock)`: the next call written on the fake is checked to have happened exactly once.
-public func verify<F: Spryable>(_ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> F {
+public func verify<F: Spryable>(_ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column)
+    -> F
+{
     verifyCount(fake, times(1), file: file, line: line, column: column)
 }
 
@@ -59,7 +70,8 @@ public func verify<F: Spryable>(_ fake: F, file: StaticString = #filePath, line:
 public func verifyCount<F: Spryable>(
     _ fake: F, _ mode: CountSpecifier, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> F {
-    DoubleRegistry.shared.arm(.init(state: fake.doubleState, specifier: mode, location: SourceLocation(file, line, column)))
+    DoubleRegistry.shared.arm(
+        .init(state: fake.doubleState, specifier: mode, location: SourceLocation(file, line, column)))
     return fake
 }
 
@@ -75,7 +87,8 @@ public func instanceOf<T, K>(_ type: K.Type, file: StaticString = #filePath, lin
 
 /// OCHamcrest's `equalTo(x)`.
 public func equalTo<T: Equatable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) -> T {
-    placeholder(.constraint("equalTo(\(stringify(value, quotingStrings: true)))") { valuesEqual($0, value) }, file, line)
+    placeholder(
+        .constraint("equalTo(\(stringify(value, quotingStrings: true)))") { valuesEqual($0, value) }, file, line)
 }
 
 /// OCHamcrest's `nilValue()`.

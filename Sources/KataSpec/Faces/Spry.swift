@@ -16,7 +16,9 @@ public struct DidCallResult: CustomStringConvertible {
 extension Spryable {
     /// Starts a stub for `function`; stubbing it twice with the same arguments is reported (use `stubAgain`).
     @discardableResult
-    public func stub(_ function: Function, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Stub {
+    public func stub(_ function: Function, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column)
+        -> Stub
+    {
         let stub = Stub(function: function.rawValue, location: SourceLocation(file, line, column))
         stub.duplicateCheck = doubleState
         DoubleRegistry.shared.locked { doubleState.stubs.append(stub) }
@@ -25,7 +27,9 @@ extension Spryable {
 
     /// Starts a stub that replaces an equal one on purpose.
     @discardableResult
-    public func stubAgain(_ function: Function, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Stub {
+    public func stubAgain(
+        _ function: Function, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Stub {
         let stub = Stub(function: function.rawValue, location: SourceLocation(file, line, column))
         DoubleRegistry.shared.locked { doubleState.stubs.append(stub) }
         return stub
@@ -47,7 +51,9 @@ extension Spryable {
 
     /// Starts a stub for a class function.
     @discardableResult
-    public static func stub(_ function: ClassFunction, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Stub {
+    public static func stub(
+        _ function: ClassFunction, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Stub {
         let stub = Stub(function: function.rawValue, location: SourceLocation(file, line, column))
         DoubleRegistry.shared.locked { doubleState.stubs.append(stub) }
         return stub
@@ -72,7 +78,8 @@ extension Spryable {
     ) -> DidCallResult {
         DoubleRegistry.shared.locked {
             let count = state.count(function, arguments.isEmpty ? nil : arguments)
-            return DidCallResult(success: specifier.accepts(count), recordedCallsDescription: state.recordedCallsDescription)
+            return DidCallResult(
+                success: specifier.accepts(count), recordedCallsDescription: state.recordedCallsDescription)
         }
     }
 }
@@ -93,12 +100,14 @@ public func haveReceived<T: Spryable>(
 
 /// `haveReceived` over whichever state the subject names: a fake's, or a fake type's class functions'.
 private func received<Subject>(
-    _ function: String, _ arguments: [Any?], _ countSpecifier: CountSpecifier, _ state: @escaping (Subject) -> DoubleState
+    _ function: String, _ arguments: [Any?], _ countSpecifier: CountSpecifier,
+    _ state: @escaping (Subject) -> DoubleState
 ) -> Matcher<Subject> {
     Matcher { expression in
         let call = callDescription(function, arguments.map { stringify($0, quotingStrings: true) })
         guard let subject = try expression.evaluate() else {
-            return MatcherResult(status: .fail, message: ExpectationMessage("have received", expected: .text(call), actual: .value(nil)))
+            return MatcherResult(
+                status: .fail, message: ExpectationMessage("have received", expected: .text(call), actual: .value(nil)))
         }
         let state = state(subject)
         let (count, report) = DoubleRegistry.shared.locked {

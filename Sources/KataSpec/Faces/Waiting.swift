@@ -46,7 +46,8 @@ public func setAsyncSpecTimeout(
     if !World.shared.setAsyncSpecTimeout(timeout) {
         World.shared.record(
             Failure(
-                message: "'setAsyncSpecTimeout' can only be called inside a spec class's spec(), a group, a hook or an example",
+                message:
+                    "'setAsyncSpecTimeout' can only be called inside a spec class's spec(), a group, a hook or an example",
                 location: SourceLocation(file, line, column)))
     }
 }

@@ -13,7 +13,8 @@ public func postNotification<T>(
         let matched = posted.all.contains { $0.name == name && (object == nil || $0.object as AnyObject? === object) }
         let actual = ExpectationMessage.Shown.text(names.isEmpty ? "no notifications" : "<\(stringify(names))>")
         return MatcherResult(
-            bool: matched, message: ExpectationMessage("post notification", expected: .text("<\(name.rawValue)>"), actual: actual))
+            bool: matched,
+            message: ExpectationMessage("post notification", expected: .text("<\(name.rawValue)>"), actual: actual))
     }
 }
 

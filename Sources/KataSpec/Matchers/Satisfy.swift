@@ -1,5 +1,7 @@
 /// Passes when `predicate` holds for the value; `description` names it in the message.
-public func satisfy<T>(_ description: String = "satisfy the predicate", _ predicate: @escaping (T) throws -> Bool) -> Matcher<T> {
+public func satisfy<T>(_ description: String = "satisfy the predicate", _ predicate: @escaping (T) throws -> Bool)
+    -> Matcher<T>
+{
     .define(description, predicate)
 }
 
@@ -26,7 +28,9 @@ public func || <T>(left: Matcher<T>, right: Matcher<T>) -> Matcher<T> {
 private func combine<T>(_ matchers: [Matcher<T>], _ joiner: String, all: Bool) -> Matcher<T> {
     Matcher { expression in
         let results = try matchers.map { try $0.satisfies(expression) }
-        let phrase = results.map { $0.message.verb + ($0.message.expected.map { " " + show($0) } ?? "") + $0.message.qualifier }
+        let phrase = results.map {
+            $0.message.verb + ($0.message.expected.map { " " + show($0) } ?? "") + $0.message.qualifier
+        }
         let matched = all ? results.allSatisfy { $0.status == .matches } : results.contains { $0.status == .matches }
         let message = ExpectationMessage(
             "{" + phrase.joined(separator: ", \(joiner) ") + "}", actual: results.first?.message.actual)

@@ -29,7 +29,8 @@ private func thrown<T>(
                 bool: false, message: ExpectationMessage(verb, expected: expected, actual: .text("no error")))
         } catch {
             let actual = ExpectationMessage.Shown.text("<\(stringify(error))> (\(type(of: error)))")
-            return MatcherResult(bool: test(error), message: ExpectationMessage(verb, expected: expected, actual: actual))
+            return MatcherResult(
+                bool: test(error), message: ExpectationMessage(verb, expected: expected, actual: actual))
         }
     }
 }

@@ -57,7 +57,9 @@ extension OutputCapture {
         #else
             let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout")
         #endif
-        guard let symbol, let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee else { return }
+        guard let symbol, let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee else {
+            return
+        }
         setvbuf(stream, nil, _IOLBF, 0)
     }
 }

@@ -163,6 +163,7 @@ extension Example {
     static func buildFailure(_ failure: Failure, in group: ExampleGroup) -> Example {
         Example(
             description: "is declared correctly", location: failure.location,
-            body: { World.shared.record(failure) }, isFocused: false, isExcluded: false, isBuildFailure: true, group: group)
+            body: { World.shared.record(failure) }, isFocused: false, isExcluded: false, isBuildFailure: true,
+            group: group)
     }
 }

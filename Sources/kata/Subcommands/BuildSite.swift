@@ -26,14 +26,16 @@ extension Kata {
             if let baseURL {
                 let scheme = URL(string: baseURL)?.scheme?.lowercased()
                 guard scheme == "http" || scheme == "https", URL(string: baseURL)?.host != nil else {
-                    throw ValidationError("--base-url must be a web address such as https://example.org/kata/; got '\(baseURL)'")
+                    throw ValidationError(
+                        "--base-url must be a web address such as https://example.org/kata/; got '\(baseURL)'")
                 }
             }
         }
 
         func run() throws {
             let workspace = try options.workspace()
-            let output = out.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            let output =
+                out.map { URL(fileURLWithPath: $0).standardizedFileURL }
                 ?? workspace.workbook.url("site")
             let report = try Output.run {
                 let resources = try SiteResources.locate()
@@ -46,7 +48,8 @@ extension Kata {
             let solutions = withSolutions ? ", with reference solutions" : ""
             print(
                 "Wrote \(report.pages) pages (\(report.exercises) exercise\(report.exercises == 1 ? "" : "s")\(solutions)) to \(workspace.display(output))/\n"
-                    + "Open \(workspace.display(output.appendingPathComponent("index.html"))) in a browser; it works offline.")
+                    + "Open \(workspace.display(output.appendingPathComponent("index.html"))) in a browser; it works offline."
+            )
         }
     }
 }

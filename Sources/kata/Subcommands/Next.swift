@@ -15,7 +15,9 @@ extension Kata {
 
         @OptionGroup var options: WorkbookOptions
 
-        @Argument(help: ArgumentHelp("An exercise id, or a unique start of it, to show instead of the current one.", valueName: "id"))
+        @Argument(
+            help: ArgumentHelp(
+                "An exercise id, or a unique start of it, to show instead of the current one.", valueName: "id"))
         var id: String?
 
         func run() throws {

@@ -41,7 +41,9 @@ extension Kata {
             let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
             let exercises = workspace.workbook.exercises.count
             if problems.isEmpty {
-                print("verify: the workbook is sound (\(plural(exercises, "exercise")) in \(workspace.workbook.chapters.count) chapters) in \(seconds) s")
+                print(
+                    "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(workspace.workbook.chapters.count) chapters) in \(seconds) s"
+                )
             } else {
                 print("verify: \(plural(problems.count, "problem")) found in \(seconds) s")
                 throw ExitCode(1)

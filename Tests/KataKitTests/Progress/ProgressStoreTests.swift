@@ -7,7 +7,8 @@ import Testing
 struct ProgressStoreTests {
     private func makeStore() -> ProgressStore {
         ProgressStore(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent("kata-progress-\(UUID().uuidString)/.kata"))
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "kata-progress-\(UUID().uuidString)/.kata"))
     }
 
     @Test("an update is written and read back; a missing file is empty progress")
@@ -29,7 +30,9 @@ struct ProgressStoreTests {
         #expect(progress["other"].state == .notStarted)
         let text = try String(contentsOf: store.fileURL, encoding: .utf8)
         #expect(text.contains("\"version\" : 1"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty, "the temporary file is renamed into place")
     }
 
@@ -39,7 +42,8 @@ struct ProgressStoreTests {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for minute in 0..<200 {
             let verdict: CheckRecord.Verdict = minute == 150 ? .passed : .failed
-            record.record(CheckRecord(time: start.addingTimeInterval(Double(minute) * 60), verdict: verdict, duration: 0.1))
+            record.record(
+                CheckRecord(time: start.addingTimeInterval(Double(minute) * 60), verdict: verdict, duration: 0.1))
         }
         #expect(record.attempts == 200)
         #expect(record.checks.count == ExerciseProgress.keptFromStart + ExerciseProgress.keptAtEnd + 1)

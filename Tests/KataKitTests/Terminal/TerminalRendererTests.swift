@@ -44,7 +44,8 @@ struct TerminalRendererTests {
 
     @Test("with colour: ANSI bold, italic and cyan code, no backticks")
     func colour() {
-        let text = TerminalRenderer(style: TerminalStyle(color: true, width: 80)).render(markdown: "Use `x` *now*, **please**.")
+        let text = TerminalRenderer(style: TerminalStyle(color: true, width: 80)).render(
+            markdown: "Use `x` *now*, **please**.")
         #expect(text == "Use \u{1B}[36mx\u{1B}[0m \u{1B}[3mnow\u{1B}[0m, \u{1B}[1mplease\u{1B}[0m.")
     }
 

@@ -132,20 +132,20 @@ struct WorkbookLoaderTests {
     func kindRules() throws {
         let workbook = try TestWorkbook([
             "chapters/01-kinds.md": """
-                # Kinds
+            # Kinds
 
-                ```swift starter id=needs-subject kind=specify
-                ```
+            ```swift starter id=needs-subject kind=specify
+            ```
 
-                ```swift starter id=mixed kind=implement
-                ```
+            ```swift starter id=mixed kind=implement
+            ```
 
-                ```swift spec id=mixed
-                ```
+            ```swift spec id=mixed
+            ```
 
-                ```swift mutant id=mixed name=m note="n"
-                ```
-                """,
+            ```swift mutant id=mixed name=m note="n"
+            ```
+            """,
             "solutions/kinds/needs-subject.swift": "",
             "solutions/kinds/mixed.swift": "",
         ])
@@ -179,13 +179,15 @@ struct WorkbookLoaderTests {
         ])
         #expect(try workbook.load().chapters.map(\.title) == ["Earlier", "Later"])
         let found = try WorkbookLocator.locate(
-            explicit: nil, environment: [:], currentDirectory: workbook.root.appendingPathComponent("exercises/earlier"))
+            explicit: nil, environment: [:], currentDirectory: workbook.root.appendingPathComponent("exercises/earlier")
+        )
         #expect(found.standardizedFileURL.path == workbook.root.standardizedFileURL.path)
         #expect(throws: WorkbookError.noChapters(path: "/nonexistent")) {
             try WorkbookLocator.locate(explicit: "/nonexistent", environment: [:])
         }
         let viaEnvironment = try WorkbookLocator.locate(
-            explicit: nil, environment: ["KATA_WORKBOOK": workbook.root.path], currentDirectory: URL(fileURLWithPath: "/"))
+            explicit: nil, environment: ["KATA_WORKBOOK": workbook.root.path],
+            currentDirectory: URL(fileURLWithPath: "/"))
         #expect(viaEnvironment.path == workbook.root.standardizedFileURL.path)
     }
 }

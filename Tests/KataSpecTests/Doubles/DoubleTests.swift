@@ -36,7 +36,8 @@ extension KataSpecTests {
             try expectPass {
                 let engine = FakeEngine()
                 engine.stub(.start).andReturnValues([true, false])
-                #expect([engine.start(speed: 1), engine.start(speed: 1), engine.start(speed: 1)] == [true, false, false])
+                #expect(
+                    [engine.start(speed: 1), engine.start(speed: 1), engine.start(speed: 1)] == [true, false, false])
                 engine.stubAgain(.load).andReturn("a", times: 2, afterThatReturn: "b")
                 let loads = try [engine.load("x"), engine.load("x"), engine.load("x")]
                 #expect(loads == ["a", "a", "b"])
@@ -71,7 +72,9 @@ extension KataSpecTests {
                 messages == [
                     "--- FATAL ERROR: Used '.andThrow()' on non-throwing function ---\n￫ Stub: start(speed:) (any arguments) → throws offline\n￫ Possible fix: call spryifyThrows (or stubbedValueThrows) in the fake's start(speed:)"
                 ])
-            expectFailure("the stub start(speed:) (any arguments) → \"yes\" returns <yes> (String), but start(speed:) returns Bool") {
+            expectFailure(
+                "the stub start(speed:) (any arguments) → \"yes\" returns <yes> (String), but start(speed:) returns Bool"
+            ) {
                 engine.stub(.start).andReturn("yes")
                 _ = engine.start(speed: 1)
             }
@@ -226,7 +229,9 @@ extension KataSpecTests {
                 _ = FakeEngine.make(named: "v8")
                 expect(FakeEngine.self).toNot(haveReceived(.make, countSpecifier: .exactly(1)))
             }
-            expectFailure("expected to have recorded calls, got 0 call(s)\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)") {
+            expectFailure(
+                "expected to have recorded calls, got 0 call(s)\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)"
+            ) {
                 expect(FakeEngine.self).to(haveRecordedCalls())
             }
         }

@@ -90,8 +90,12 @@ extension KataSpecTests {
             expectFailure("expected subject not to be nil") { theValue(nil as Int?).shouldNot.equal(3) }
             expectPass { theValue(nil as Int?).should.beNil() }
             expectFailure("expected subject to be nil, got 1") { theValue(1).should.beNil() }
-            expectFailure("expected subject not to equal \"Black Hawks\"") { theValue("Black Hawks").shouldNot.equal("Black Hawks") }
-            expectFailure("expected subject to equal \"Black Hawks\", got \"Ducks\"") { theValue("Ducks").should.equal("Black Hawks") }
+            expectFailure("expected subject not to equal \"Black Hawks\"") {
+                theValue("Black Hawks").shouldNot.equal("Black Hawks")
+            }
+            expectFailure("expected subject to equal \"Black Hawks\", got \"Ducks\"") {
+                theValue("Ducks").should.equal("Black Hawks")
+            }
             expectPass { theValue(3.14).should.beWithin(0.01, of: 3.141) }
             expectPass { theValue(5).should.beBetween(1, and: 5) }
             expectPass { theValue([1, 2]).should.containObjectsInArray([2, 1]) }
@@ -115,12 +119,17 @@ extension KataSpecTests {
                 }
             }
             #expect(reporter.statuses == ["Car posts: passed", "Car does not post: failed"])
-            #expect(reporter.messages == ["'Car, does not post' [FAILED], expected notification \"CarDidStart\" to be posted"])
+            #expect(
+                reporter.messages == [
+                    "'Car, does not post' [FAILED], expected notification \"CarDidStart\" to be posted"
+                ])
         }
 
         @Test func kiwiContainObjectsMatchPatternWithOptionsAndEqualWithDelta() {
             expectPass { theValue([1, 2, 3]).should.containObjects(3, 1) }
-            expectFailure("expected subject to contain [1, 5], got [1, 2, 3]") { theValue([1, 2, 3]).should.containObjects(1, 5) }
+            expectFailure("expected subject to contain [1, 5], got [1, 2, 3]") {
+                theValue([1, 2, 3]).should.containObjects(1, 5)
+            }
             expectPass { theValue("Kiwi").should.matchPattern("^kiwi$", options: .caseInsensitive) }
             expectFailure(
                 "expected subject to match \"^kiwi$\" (options: [.caseInsensitive, .anchorsMatchLines]), got \"a kiwi bird\""
@@ -201,7 +210,9 @@ extension KataSpecTests {
             expectFailure("expected: not 3, got: 3") { expect(3).toNot.equal(3) }
             expectFailure("expected: be truthy, got: false") { expect(false).to.beTruthy() }
             expectFailure("expected: contain 4, got: [1, 2]") { expect([1, 2]).to.contain(4) }
-            expectFailure("expected: be close to 1.0 (within 0.1), got: 2.0") { expect(2.0).to.beCloseToWithin(1.0, 0.1) }
+            expectFailure("expected: be close to 1.0 (within 0.1), got: 2.0") {
+                expect(2.0).to.beCloseToWithin(1.0, 0.1)
+            }
             expectPass { expect("Specta").to.beginWith("Spec") }
             expectPass { expect(Car()).to.beKindOf(Car.self) }
             expectPass { expect { throw EngineError.offline }.to.raise(EngineError.self) }
@@ -247,7 +258,10 @@ extension KataSpecTests {
                 reporter.messages.first
                     == "'Engine, never stops' [FAILED], expected subject not to receive -stop(), but received it once\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ stop() (any arguments) → the default value"
             )
-            #expect(reporter.messages.last?.hasPrefix("FakeEngine received unexpected message -stop() (strict mock made at \(#filePath):\(strictLine):") == true)
+            #expect(
+                reporter.messages.last?.hasPrefix(
+                    "FakeEngine received unexpected message -stop() (strict mock made at \(#filePath):\(strictLine):")
+                    == true)
         }
 
         @Test func kiwiCaptureSpyWatchesCallsWithoutAnsweringThem() throws {
@@ -310,7 +324,8 @@ extension KataSpecTests {
             try expectPass {
                 let engine = OCMClassMock(FakeEngine())
                 OCMStub(engine.start(speed: OCMArg.any())).andReturn(true)
-                OCMStub(try engine.load(OCMArg.checkWithBlock { (url: String) in url.hasSuffix(".txt") })).andReturn("text")
+                OCMStub(try engine.load(OCMArg.checkWithBlock { (url: String) in url.hasSuffix(".txt") })).andReturn(
+                    "text")
                 #expect(engine.start(speed: 9))
                 #expect((try? engine.load("a.txt")) == "text")
                 OCMVerify(engine.start(speed: 9))

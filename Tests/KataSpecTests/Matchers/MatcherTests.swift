@@ -37,11 +37,14 @@ extension KataSpecTests {
             expectPass { expect(nil as Int?).to(beNil()) }
             expectFailure("expected to be nil, got <3>") { expect(3).to(beNil()) }
             expectPass { expect(vehicle).to(beIdenticalTo(vehicle)) }
-            #expect(failures { expect(vehicle).to(be(Vehicle())) }.first?.hasPrefix("expected to be identical to") == true)
+            #expect(
+                failures { expect(vehicle).to(be(Vehicle())) }.first?.hasPrefix("expected to be identical to") == true)
             expectPass { expect(true).to(beTrue()) }
             expectFailure("expected to be true, got <false>") { expect(false).to(beTrue()) }
             expectFailure("expected to be false, got <true>") { expect(true).to(beFalse()) }
-            expectFailure("expected to be truthy, got <nil> (use beNil() to match nils)") { expect(nil as Bool?).to(beTruthy()) }
+            expectFailure("expected to be truthy, got <nil> (use beNil() to match nils)") {
+                expect(nil as Bool?).to(beTruthy())
+            }
             expectPass { expect(nil as Bool?).to(beFalsy()) }
             expectPass { expect(0).to(beZero()) }
             expectFailure("expected to be zero, got <4>") { expect(4).to(beZero()) }
@@ -52,7 +55,9 @@ extension KataSpecTests {
             expectFailure("expected to be less than <1>, got <2>") { expect(2).to(beLessThan(1)) }
             expectFailure("expected to be less than or equal to <1>, got <2>") { expect(2).to(beLessThanOrEqualTo(1)) }
             expectFailure("expected to be greater than <2>, got <1>") { expect(1).to(beGreaterThan(2)) }
-            expectFailure("expected to be greater than or equal to <2>, got <1>") { expect(1).to(beGreaterThanOrEqualTo(2)) }
+            expectFailure("expected to be greater than or equal to <2>, got <1>") {
+                expect(1).to(beGreaterThanOrEqualTo(2))
+            }
             expectPass { expect(5).to(beWithin(1...5)) }
             expectFailure("expected to be within <1...5>, got <6>") { expect(6).to(beWithin(1...5)) }
             expectFailure("expected to be within <1..<5>, got <5>") { expect(5).to(beWithin(1..<5)) }
@@ -69,7 +74,9 @@ extension KataSpecTests {
             #expect(
                 failures { expect(truck).to(beAnInstanceOf(Vehicle.self)) }.first?.hasPrefix(
                     "expected to be an instance of Vehicle, got <") == true)
-            expectFailure("expected to be a kind of String, got <3> (Int)") { expect(3 as Any).to(beAKindOf(String.self)) }
+            expectFailure("expected to be a kind of String, got <3> (Int)") {
+                expect(3 as Any).to(beAKindOf(String.self))
+            }
             expectPass { expect(Truck.self as Any.Type).to(beSubclassOf(Vehicle.self)) }
             expectFailure("expected to be a kind of Equatable, got <nil>") {
                 expect(nil as Int?).to(beAKindOf((any Equatable).self))
@@ -83,10 +90,16 @@ extension KataSpecTests {
             expectFailure("expected to contain <4>, got <[1, 2]>") { expect([1, 2]).to(contain(4)) }
             expectFailure("expected to contain <[1, 5]>, got <[1, 2]>") { expect([1, 2]).to(containAll([1, 5])) }
             expectFailure("expected to have count <3>, got 2 ([1, 2])") { expect([1, 2]).to(haveCount(3)) }
-            expectFailure("expected to have count at least <3>, got 2 ([1, 2])") { expect([1, 2]).to(haveCountAtLeast(3)) }
-            expectFailure("expected to have count at most <1>, got 2 ([1, 2])") { expect([1, 2]).to(haveCountAtMost(1)) }
+            expectFailure("expected to have count at least <3>, got 2 ([1, 2])") {
+                expect([1, 2]).to(haveCountAtLeast(3))
+            }
+            expectFailure("expected to have count at most <1>, got 2 ([1, 2])") {
+                expect([1, 2]).to(haveCountAtMost(1))
+            }
             expectPass { expect([2, 4]).to(allPass(beGreaterThan(1))) }
-            expectFailure("expected to all be greater than <1>, got <1> in <[2, 1]>") { expect([2, 1]).to(allPass(beGreaterThan(1))) }
+            expectFailure("expected to all be greater than <1>, got <1> in <[2, 1]>") {
+                expect([2, 1]).to(allPass(beGreaterThan(1)))
+            }
             expectPass { expect([1, 2]).to(beginWith(1)) }
             expectFailure("expected to end with <1>, got <[1, 2]>") { expect([1, 2]).to(endWith(1)) }
         }
@@ -119,7 +132,9 @@ extension KataSpecTests {
             expectFailure("expected to throw error <tooLong>, got <empty> (ParseError)") {
                 expect { throw ParseError.empty }.to(throwError(ParseError.tooLong))
             }
-            expectPass { expect { throw ParseError.tooLong }.to(throwError(satisfying: { $0 as? ParseError == .tooLong })) }
+            expectPass {
+                expect { throw ParseError.tooLong }.to(throwError(satisfying: { $0 as? ParseError == .tooLong }))
+            }
             expectFailure("expected to not throw, got an unexpected error <empty>") {
                 expect { () throws -> Int in throw ParseError.empty }.to(equal(1))
             }
@@ -132,7 +147,9 @@ extension KataSpecTests {
                 expect { count += 0 }.to(change({ count }, by: 1))
             }
             let name = Notification.Name("CarDidStart")
-            expectPass { expect { NotificationCenter.default.post(name: name, object: nil) }.to(postNotification(name)) }
+            expectPass {
+                expect { NotificationCenter.default.post(name: name, object: nil) }.to(postNotification(name))
+            }
             expectFailure("expected to post notification <CarDidStart>, got no notifications") {
                 expect { count += 1 }.to(postNotification(name))
             }
@@ -142,10 +159,16 @@ extension KataSpecTests {
             let beEven = Matcher<Int>.define("be even") { $0 % 2 == 0 }
             expectPass { expect(4).to(beEven) }
             expectFailure("expected to be even, got <3>") { expect(3).to(beEven) }
-            expectFailure("expected to be even, got <nil> (use beNil() to match nils)") { expect(nil as Int?).to(beEven) }
-            expectFailure("expected to not be even, got <nil> (use beNil() to match nils)") { expect(nil as Int?).toNot(beEven) }
+            expectFailure("expected to be even, got <nil> (use beNil() to match nils)") {
+                expect(nil as Int?).to(beEven)
+            }
+            expectFailure("expected to not be even, got <nil> (use beNil() to match nils)") {
+                expect(nil as Int?).toNot(beEven)
+            }
             expectPass { expect(4).to(beEven && beGreaterThan(2)) }
-            expectFailure("expected to {be even, and be greater than <2>}, got <1>") { expect(1).to(beEven && beGreaterThan(2)) }
+            expectFailure("expected to {be even, and be greater than <2>}, got <1>") {
+                expect(1).to(beEven && beGreaterThan(2))
+            }
             expectPass { expect(1).to(satisfyAnyOf(beEven, equal(1))) }
             expectFailure("expected to be positive, got <-1>") { expect(-1).to(satisfy("be positive") { $0 > 0 }) }
         }

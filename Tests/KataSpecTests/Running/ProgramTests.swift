@@ -38,10 +38,13 @@ private struct SpecProgram: Sendable {
     }
 
     private init(source: String, flags: [String] = []) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kataspec-program-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kataspec-program-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/KataSpec")
-            .standardized
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Sources/KataSpec"
+        )
+        .standardized
         let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
         libraryDiagnostics = try Self.swiftc(
@@ -100,7 +103,9 @@ private struct SpecProgram: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \"$0\" 3>\"$1\"", executable.path, events.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["KATA_EVENTS_FD": "3"]) { $1 }) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            environment.merging(["KATA_EVENTS_FD": "3"]) { $1 }
+        ) { $1 }
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -253,7 +258,8 @@ extension KataSpecTests {
             #expect(failure?["message"] as? String == "'Car, fails' [FAILED], expected subject to equal 2, got 1")
             #expect(failure?["line"] as? Int == 22)
             let crash = try String(contentsOf: capture.appendingPathComponent("2.out"), encoding: .utf8)
-            #expect(crash.contains(": error: --- FATAL ERROR: No return value found ---\n￫ Function: Garage.car(named:)\n"))
+            #expect(
+                crash.contains(": error: --- FATAL ERROR: No return value found ---\n￫ Function: Garage.car(named:)\n"))
             let trap = crash.split(separator: "\n").last { $0.contains("Fatal error: ") }
             #expect(trap?.contains("Fatal error: No return value found for Garage.car(named: \"mini\") (") == true)
             #expect(FileManager.default.fileExists(atPath: capture.appendingPathComponent("0.out").path))
@@ -279,9 +285,10 @@ extension KataSpecTests {
 
             let third = try program.run(secret: "abc", environment: ["KATA_START_AT": "5"])
             #expect(third.status == 0)
-            #expect(third.events.map { $0["event"] as? String ?? "?" }.filter { $0 != "exampleStarted" } == [
-                "runStarted", "exampleFinished", "exampleFinished", "exampleFinished", "runFinished",
-            ])
+            #expect(
+                third.events.map { $0["event"] as? String ?? "?" }.filter { $0 != "exampleStarted" } == [
+                    "runStarted", "exampleFinished", "exampleFinished", "exampleFinished", "runFinished",
+                ])
             #expect(third.events.compactMap { $0["status"] as? String } == ["passed", "passed", "passed"])
             #expect(third.events.last?["passed"] as? Int == 3)
         }

@@ -100,12 +100,19 @@ extension KataSpecTests {
                     context("B") {
                         beforeAll { seen.append("B beforeAll") }
                         beforeEach { seen.append("B beforeEach sees \(box.value.label)") }
-                        it("one") { seen.append("one sees \(box.value.label)"); box.value.label = "changed by one" }
+                        it("one") {
+                            seen.append("one sees \(box.value.label)")
+                            box.value.label = "changed by one"
+                        }
                         it("two") { seen.append("two sees \(box.value.label)") }
                     }
                 }
             }
-            #expect(seen == ["B beforeAll", "B beforeEach sees set by A", "one sees set by A", "B beforeEach sees set by A", "two sees set by A"])
+            #expect(
+                seen == [
+                    "B beforeAll", "B beforeEach sees set by A", "one sees set by A", "B beforeEach sees set by A",
+                    "two sees set by A",
+                ])
         }
 
         @Test func fullNameIsTheSentenceOfItsDescriptions() {
@@ -118,8 +125,13 @@ extension KataSpecTests {
                     }
                 }
             }
-            #expect(reporter.started == ["Car move to when the engine is not running should not move to the given position"])
-            #expect(reporter.results.first?.example.path == ["Car", "move to", "when the engine is not running", "should not move to the given position"])
+            #expect(
+                reporter.started == ["Car move to when the engine is not running should not move to the given position"]
+            )
+            #expect(
+                reporter.results.first?.example.path == [
+                    "Car", "move to", "when the engine is not running", "should not move to the given position",
+                ])
         }
 
         @Test func anErrorInAHookFailsTheExampleAtTheHooksLine() {
@@ -183,7 +195,10 @@ extension KataSpecTests {
                     xcontext("also excluded") { it("two") { ran.append("two") } }
                 }
             }
-            #expect(run(body).statuses == ["Car excluded one: pending", "Car focused: passed", "Car also excluded two: pending"])
+            #expect(
+                run(body).statuses == [
+                    "Car excluded one: pending", "Car focused: passed", "Car also excluded two: pending",
+                ])
             var all = RunConfiguration()
             all.runAll = true
             ran = []
@@ -249,7 +264,10 @@ extension KataSpecTests {
                 }
             }
             #expect(names == ["car", "bus"])
-            #expect(reporter.started.prefix(2) == ["Vehicles a car a vehicle has a name", "Vehicles from a hook a vehicle has a name"])
+            #expect(
+                reporter.started.prefix(2) == [
+                    "Vehicles a car a vehicle has a name", "Vehicles from a hook a vehicle has a name",
+                ])
             #expect(reporter.messages == ["Shared example group \"a missing group\" does not exist."])
         }
 
