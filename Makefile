@@ -15,7 +15,7 @@ build: setup
 	$(SWIFT) build --product kata
 
 run: build
-	@"$(BIN)/kata" next
+	@KATA_LAUNCHER="$(CURDIR)/kata" "$(BIN)/kata" next
 
 test: setup lint
 	$(SWIFT) build --build-tests

@@ -19,15 +19,15 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .unknownExercise(let id, let suggestion?):
             "no exercise '\(id)'; did you mean '\(suggestion)'?"
         case .unknownExercise(let id, nil):
-            "no exercise '\(id)'; run kata list to see every exercise id"
+            "no exercise '\(id)'; run \(KataCommand.line("list")) to see every exercise id"
         case .ambiguousPrefix(let prefix, let matches):
             "'\(prefix)' could be any of \(matches.map { "'\($0)'" }.joined(separator: ", ")); type more of the id"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); nothing was changed"
         case .noLearnerFile(let id, let path):
-            "\(path) does not exist yet; run kata next \(id) to create it from the starter"
+            "\(path) does not exist yet; run \(KataCommand.line("next \(id)")) to create it from the starter"
         case .nothingToCheck:
-            "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
+            "every exercise is solved; name one to check it again: \(KataCommand.line("check <id>")) (\(KataCommand.line("list")) shows the ids)"
         }
     }
 

@@ -4,11 +4,14 @@ import Foundation
 public struct HumanCheckReport {
     public let workspace: Workspace
     public let style: TerminalStyle
+    /// In `kata watch`, which shows the next exercise by itself after a pass.
+    public var watching: Bool
     let source: SourceText
 
-    public init(workspace: Workspace, style: TerminalStyle) {
+    public init(workspace: Workspace, style: TerminalStyle, watching: Bool = false) {
         self.workspace = workspace
         self.style = style
+        self.watching = watching
         self.source = SourceText(root: workspace.workbook.root)
     }
 
@@ -29,7 +32,7 @@ public struct HumanCheckReport {
             lines.append(
                 style.paint("✗ Does not compile", .red, .bold)
                     + " (\(plural(max(count, 1), "error"))). Fix \(count > 1 ? "the first error" : "it") and run "
-                    + style.paint("kata check \(exercise.id)", .bold) + " again.")
+                    + style.paint(KataCommand.line("check \(exercise.id)"), .bold) + " again.")
             return lines.joined(separator: "\n") + "\n"
         case .error where result.run == nil:
             lines.append(
@@ -150,16 +153,19 @@ public struct HumanCheckReport {
     }
 
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
-        let again = style.paint("kata check \(exercise.id)", .bold)
+        let again = style.paint(KataCommand.line("check \(exercise.id)"), .bold)
         switch result.status {
         case .passed:
             let what =
                 exercise.kind == .specify
                 ? "your specs pass against the correct code and catch every mutant."
                 : "every example passes."
+            let next =
+                watching
+                ? "Here is the next exercise."
+                : "Run " + style.paint(KataCommand.line("next"), .bold) + " to go on."
             return [
-                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) Run "
-                    + style.paint("kata next", .bold) + " to go on."
+                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) \(next)"
             ]
         case .failed:
             if let run = result.run, run.timedOutAfter != nil {

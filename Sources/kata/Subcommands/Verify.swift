@@ -8,11 +8,10 @@ extension Kata {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "For authors: check that every solution passes, every starter fails and every example compiles.",
-            discussion: """
-                Every reference solution must pass; every starter must fail; a specify exercise's
-                reference specs must pass against the subject and catch every mutant; every plain
-                `swift` block must compile. Runs on all cores. Exit status 1 if anything is wrong.
-                """)
+            discussion:
+                "Every reference solution must pass; every starter must fail; a specify exercise's reference specs "
+                + "must pass against the subject and catch every mutant; every plain `swift` block must compile. "
+                + "Runs on all cores. Exit status 1 if anything is wrong.")
 
         @OptionGroup var options: WorkbookOptions
 
