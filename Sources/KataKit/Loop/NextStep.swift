@@ -53,6 +53,9 @@ public struct NextStep {
             lines.append(prompt)
             lines.append("")
         }
+        if let shape = exercise.shape {
+            lines.append("Shape  your spec needs " + shape.asked.joined(separator: "; "))
+        }
         let path = workspace.display(workspace.learnerFile(exercise))
         let note = created ? "  (new: made from the starter)" : ""
         lines.append("Edit   " + style.paint(path, .bold) + note)

@@ -47,6 +47,10 @@ public struct HumanCheckReport {
             lines.append("")
             lines.append(countLine(run))
         }
+        if let shape = result.shape {
+            lines.append("")
+            lines += shapeLines(shape)
+        }
         if !result.mutants.isEmpty {
             lines.append("")
             lines += mutantLines(result)
@@ -141,7 +145,11 @@ public struct HumanCheckReport {
     private func mutantLines(_ result: CheckResult) -> [String] {
         var lines = [style.paint("Mutants (broken versions of the code your specs must notice)", .bold)]
         for mutant in result.mutants {
-            if mutant.caught {
+            if mutant.caught, let limit = mutant.timedOutAfter {
+                lines.append(
+                    "  " + style.paint("✓ caught", .yellow) + "   \(mutant.name), "
+                        + Self.timeoutCatch(mutant, limit: limit))
+            } else if mutant.caught {
                 let by = mutant.caughtBy.first.map { " by \"\($0)\"" } ?? ""
                 lines.append("  " + style.paint("✓ caught", .green) + "   \(mutant.name)\(by)")
             } else {
@@ -150,6 +158,22 @@ public struct HumanCheckReport {
         }
         lines.append("Score: \(result.caughtCount) of \(plural(result.mutants.count, "mutant")) caught")
         return lines
+    }
+
+    private func shapeLines(_ shape: ShapeCheck) -> [String] {
+        var lines = [style.paint("The shape the exercise asks your spec to have", .bold)]
+        for requirement in shape.requirements {
+            let mark = requirement.met ? style.paint("✓", .green) : style.paint("✗", .red)
+            lines.append("  \(mark) \(requirement.asked)" + (requirement.found.isEmpty ? "" : ": \(requirement.found)"))
+        }
+        return lines
+    }
+
+    /// How a mutant caught only by a timeout is described.
+    static func timeoutCatch(_ mutant: CheckResult.MutantResult, limit: Double) -> String {
+        let example = mutant.caughtBy.first.map { "\"\($0)\"" } ?? "an example"
+        return "but only by timing out: \(example) was stopped after \(ProgramRunner.seconds(limit)) "
+            + "(a weak catch: no expectation failed)"
     }
 
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
@@ -178,6 +202,15 @@ public struct HumanCheckReport {
                 return [
                     style.paint("✗ Not yet:", .red, .bold)
                         + " \(message). Fix the failing examples above, then run \(again) again."
+                ]
+            }
+            if let shape = result.shape, !shape.met {
+                let survivors = result.mutants.count { !$0.caught }
+                let also = survivors > 0 ? ", and \(plural(survivors, "mutant")) survived" : ""
+                return [
+                    style.paint("✗ Not yet:", .red, .bold)
+                        + " your spec does not have the shape the exercise asks for\(also). Group its examples "
+                        + "as the prompt says, then run \(again) again."
                 ]
             }
             if !result.mutants.isEmpty {
