@@ -184,12 +184,10 @@ public struct HumanCheckReport {
                 exercise.kind == .specify
                 ? "your specs pass against the correct code and catch every mutant."
                 : "every example passes."
-            let next =
-                watching
-                ? "Here is the next exercise."
-                : "Run " + style.paint(KataCommand.line("next"), .bold) + " to go on."
+            // kata watch goes on by itself, to the next exercise or to its last word.
+            let next = watching ? "" : " Run " + style.paint(KataCommand.line("next"), .bold) + " to go on."
             return [
-                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) \(next)"
+                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst())\(next)"
             ]
         case .failed:
             if let run = result.run, run.timedOutAfter != nil {
