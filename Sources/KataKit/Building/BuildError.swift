@@ -10,6 +10,8 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     case specLibraryFailed(output: String)
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// `KATA_SANDBOX=require` and this computer has no sandbox.
+    case noSandbox(reason: String)
 
     /// The message for the user.
     public var description: String {
@@ -22,6 +24,8 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
             "the KataSpec library did not compile; this is a problem with kata's installation, not with your code:\n\(output)"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .noSandbox(let reason):
+            "KATA_SANDBOX=require, but there is no sandbox on this computer: \(reason)"
         }
     }
 

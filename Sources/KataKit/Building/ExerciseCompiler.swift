@@ -22,8 +22,11 @@ public struct ExerciseCompiler: Sendable {
         self.library = library
     }
 
-    /// Writes the program's files into `folder` and compiles them into `folder/program`.
-    public func compile(_ program: GeneratedProgram, in folder: URL) throws(BuildError) -> Outcome {
+    /// Writes the program's files into `folder` and compiles them into `folder/program`; with `listDeclarations`, the
+    /// compiler also writes the program's symbol graph (every declaration and where it is) into `folder/symbols`.
+    public func compile(
+        _ program: GeneratedProgram, in folder: URL, listDeclarations: Bool = false
+    ) throws(BuildError) -> Outcome {
         let fileManager = FileManager.default
         try? fileManager.removeItem(at: folder)
         do {
@@ -35,7 +38,16 @@ public struct ExerciseCompiler: Sendable {
             throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
         let binary = folder.appendingPathComponent("program")
-        let arguments = Self.flags + library.linkFlags + ["-o", binary.path] + program.files.map(\.name)
+        var arguments = Self.flags + library.linkFlags + ["-o", binary.path]
+        if listDeclarations {
+            arguments += [
+                "-emit-executable", "-emit-module", "-emit-module-path",
+                folder.appendingPathComponent("Exercise.swiftmodule").path,
+                "-emit-symbol-graph", "-emit-symbol-graph-dir", folder.appendingPathComponent("symbols").path,
+                "-symbol-graph-minimum-access-level", "private",
+            ]
+        }
+        arguments += program.files.map(\.name)
         let result: ExternalCommand.Result
         do {
             result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder).run()

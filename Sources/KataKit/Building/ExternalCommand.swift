@@ -25,7 +25,11 @@ struct ExternalCommand {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try RunningGroups.shared.spawning {
+            try process.run()
+            RunningGroups.shared.insertTool(process.processIdentifier)
+        }
+        defer { RunningGroups.shared.removeTool(process.processIdentifier) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))

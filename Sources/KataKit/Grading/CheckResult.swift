@@ -41,6 +41,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var duration: Double
     /// Whether this answer came from the verdict cache.
     public var cached = false
+    /// What confined the learner's programs: `bubblewrap`, or `none`.
+    public var sandbox: String?
 
     public var caughtCount: Int { mutants.count { $0.caught } }
 }

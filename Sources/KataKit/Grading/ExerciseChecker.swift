@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-5"
+    static let gradingVersion = "kata-grading-6"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -12,6 +12,8 @@ public struct ExerciseChecker: Sendable {
     let buildRoot: URL
     /// How many programs build and run at once (specify exercises have one per mutant).
     public var width: Int
+    /// What confines the learner's programs on this computer.
+    public var sandbox: Sandbox
 
     /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time).
     public init(
@@ -33,6 +35,10 @@ public struct ExerciseChecker: Sendable {
         self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"))
         self.buildRoot = kata.appendingPathComponent("build")
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        self.sandbox = Sandbox.detect(environment: environment)
+        if environment["KATA_SANDBOX"] == "require", case .none(let reason) = sandbox.kind {
+            throw .noSandbox(reason: reason)
+        }
     }
 
     /// Checks `exercise` against `contents`, the file at `path` (relative to the workbook root).
@@ -51,18 +57,20 @@ public struct ExerciseChecker: Sendable {
             cached.cached = true
             return cached
         }
-        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path)
+        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path, contents: contents)
         result.duration = Date().timeIntervalSince(start)
         if result.status != .error { cache.store(result, key: key) }
         return result
     }
 
     private func grade(
-        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String
+        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String,
+        contents: String
     ) throws(BuildError) -> CheckResult {
         var result = CheckResult(
             id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
             mutants: [], message: nil, duration: 0)
+        result.sandbox = sandbox.name
         guard let first = programs.first else {
             result.message = "the exercise has nothing to run against: add a subject block to the chapter"
             return result
@@ -74,17 +82,27 @@ public struct ExerciseChecker: Sendable {
                 : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, KiwiSpec, SpectaSpec or Spec)"
             return result
         }
+        let refused = try screenText(exercise, path: path, contents: contents)
+        guard refused.isEmpty else {
+            result.status = .compileError
+            result.diagnostics = refused
+            return result
+        }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
         // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
         let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         let runner = ProgramRunner(
-            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path], sandbox: sandbox,
+            libraryDirectory: compiler.library.directory, workbookRoot: workbook.root)
         let compiler = self.compiler
+        // The first program also lists the program's declarations, for screening the learner's.
         let build: @Sendable ([GeneratedProgram]) -> [Result<ExerciseCompiler.Outcome, BuildError>] = { programs in
             parallelMap(programs, width: self.width) { program in
                 Result { () throws(BuildError) in
-                    try compiler.compile(program, in: folder.appendingPathComponent(program.variant.description))
+                    try compiler.compile(
+                        program, in: folder.appendingPathComponent(program.variant.description),
+                        listDeclarations: program.variant == first.variant)
                 }
             }
         }
@@ -98,6 +116,14 @@ public struct ExerciseChecker: Sendable {
                 result.diagnostics = diagnostics
                 if diagnostics.isEmpty { result.compilerOutput = output }
             }
+            return result
+        }
+        let shadows = try screenDeclarations(
+            exercise, program: first, folder: folder.appendingPathComponent(first.variant.description), path: path,
+            contents: contents)
+        guard shadows.isEmpty else {
+            result.status = .compileError
+            result.diagnostics = shadows
             return result
         }
         let run: RunReport
@@ -162,6 +188,7 @@ public struct ExerciseChecker: Sendable {
         hash.update(field: compiler.library.key)
         hash.update(field: ExerciseCompiler.flags.joined(separator: " "))
         hash.update(field: "\(limits)")
+        hash.update(field: sandbox.name)
         hash.update(field: exercise.id)
         for program in programs { hash.update(field: program.fingerprint) }
         for mutant in exercise.mutants { hash.update(field: mutant.note) }

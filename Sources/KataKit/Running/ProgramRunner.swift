@@ -32,10 +32,22 @@ public struct ProgramRunner: Sendable {
     public var limits: RunLimits
     /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
     public var sourcePaths: [String]
+    /// What confines the program.
+    public var sandbox: Sandbox
+    /// The KataSpec library the program loads (the sandbox shows it to the program, read-only).
+    public var libraryDirectory: URL?
+    /// The workbook, which the sandbox hides from the program.
+    public var workbookRoot: URL?
 
-    public init(limits: RunLimits, sourcePaths: [String] = []) {
+    public init(
+        limits: RunLimits, sourcePaths: [String] = [], sandbox: Sandbox = .detect(), libraryDirectory: URL? = nil,
+        workbookRoot: URL? = nil
+    ) {
         self.limits = limits
         self.sourcePaths = sourcePaths
+        self.sandbox = sandbox
+        self.libraryDirectory = libraryDirectory
+        self.workbookRoot = workbookRoot
     }
 
     public func run(_ binary: URL, in folder: URL) throws -> RunReport {
@@ -46,6 +58,23 @@ public struct ProgramRunner: Sendable {
             try? fileManager.removeItem(at: directory)
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         }
+        let confined = sandbox.isConfined
+        let workdir = confined ? Sandbox.scratchPath : scratch.path
+        if confined, getuid() == 0 {
+            // The program runs as nobody, and writes its output per example here.
+            _ = chown(captures.path, Sandbox.nobody, Sandbox.nobody)
+        }
+        let launch: (executable: URL, arguments: [String])
+        if case .bubblewrap(let path, _) = sandbox.kind {
+            let hidden = workbookRoot.map(Sandbox.hiddenFolders(workbook:)) ?? []
+            launch = (
+                URL(fileURLWithPath: path),
+                sandbox.arguments(
+                    program: binary.path, library: libraryDirectory?.path, capture: captures.path, hidden: hidden)
+            )
+        } else {
+            launch = (binary, [])
+        }
         let deadline = Date().addingTimeInterval(limits.timeout)
         var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
         var startAt = 0
@@ -54,16 +83,22 @@ public struct ProgramRunner: Sendable {
             let secret = Self.randomToken()
             let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
             var environment = [
-                "PATH": "/usr/bin:/bin", "HOME": scratch.path, "TMPDIR": scratch.path, "LANG": "C.UTF-8",
+                "PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
                 "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": "1",
-                "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": captures.path,
-                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": scratch.path,
+                "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": confined ? Sandbox.capturePath : captures.path,
+                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": workdir,
             ]
-            if getuid() != 0 {
-                environment["KATA_PROCESS_LIMIT"] = String(Self.userProcessCount() + limits.extraProcesses)
+            // RLIMIT_NPROC counts every process of the user, so the limit is what runs now plus a margin. Root is
+            // never limited: in the sandbox, a root kata runs the program as nobody instead.
+            if confined, getuid() == 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(
+                    Self.processCount(of: Sandbox.nobody) + limits.extraProcesses)
+            } else if getuid() != 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(Self.processCount(of: getuid()) + limits.extraProcesses)
             }
             let process = SandboxedProcess(
-                executable: binary, environment: environment, token: Self.randomToken(), outputFile: outputFile)
+                executable: launch.executable, arguments: launch.arguments, environment: environment,
+                token: Self.randomToken(), outputFile: outputFile, reportsSignalsAsExitStatus: confined)
             var running: ExampleOutcome?
             var finished = false
             let termination = try process.run(secret: secret, deadline: deadline) { line in
@@ -253,9 +288,8 @@ public struct ProgramRunner: Sendable {
         return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
     }
 
-    /// Processes and threads the current user runs now (RLIMIT_NPROC counts both).
-    static func userProcessCount() -> UInt64 {
-        let uid = getuid()
+    /// Processes and threads a user runs now (RLIMIT_NPROC counts both).
+    static func processCount(of uid: uid_t) -> UInt64 {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         var count: UInt64 = 0
         for entry in entries where Int32(entry) != nil {
