@@ -6,6 +6,8 @@ struct ExternalCommand {
     struct Result {
         var status: Int32
         var output: String
+        /// The command was killed by a signal (`status` is the signal's number).
+        var signalled = false
     }
 
     var executable: URL
@@ -32,6 +34,8 @@ struct ExternalCommand {
         defer { RunningGroups.shared.removeTool(process.processIdentifier) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 }

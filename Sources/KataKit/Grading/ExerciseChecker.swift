@@ -32,7 +32,8 @@ public struct ExerciseChecker: Sendable {
         ).library
         self.workbook = workbook
         self.compiler = ExerciseCompiler(toolchain: toolchain, library: library)
-        self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"))
+        self.cache = VerdictCache(
+            directory: cacheRoot.appendingPathComponent("verdicts"), seal: try? Seal(kataFolder: kata))
         self.buildRoot = kata.appendingPathComponent("build")
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         self.sandbox = Sandbox.detect(environment: environment)

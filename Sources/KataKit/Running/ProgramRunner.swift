@@ -20,7 +20,9 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var passed: Int { examples.count { $0.status == .passed } }
     public var failed: Int { examples.count { $0.status.isFailure } }
     public var pending: Int { examples.count { $0.status == .pending } }
-    public var skipped: Int { examples.count { $0.status == .skipped } + notRun }
+    public var skipped: Int {
+        examples.count { $0.status == .skipped } + max(notRun, examples.count { $0.status == .notRun })
+    }
 }
 
 /// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
@@ -79,6 +81,7 @@ public struct ProgramRunner: Sendable {
         var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
         var startAt = 0
         var total: Int?
+        var planned: [Int: RunEvent.Planned] = [:]
         while true {
             let secret = Self.randomToken()
             let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
@@ -105,6 +108,8 @@ public struct ProgramRunner: Sendable {
                 switch RunEvent(line: line, secret: secret) {
                 case .runStarted(let count)?:
                     total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
+                case .planned(let examples)?:
+                    for example in examples { planned[example.index] = example }
                 case .exampleStarted(let index, let name, let path, let file, let line, let face)?:
                     if var lost = running {
                         lost.status = .failed
@@ -177,6 +182,18 @@ public struct ProgramRunner: Sendable {
             report.examples.append(crashed)
             startAt = crashed.index + 1
             if let total, startAt >= total { break }
+        }
+        if report.timedOutAfter != nil {
+            // Name the examples the time limit left out, so that every report can list them.
+            let reached = Set(report.examples.map(\.index))
+            for example in planned.values.sorted(by: { $0.index < $1.index }) where !reached.contains(example.index) {
+                guard example.index > (report.examples.map(\.index).max() ?? -1) else { continue }
+                report.examples.append(
+                    ExampleOutcome(
+                        index: example.index, name: example.name, path: example.path ?? [example.name],
+                        file: example.file ?? "", line: example.line ?? 0, status: .notRun, failures: [], duration: 0,
+                        output: "", outputTruncated: false, face: nil))
+            }
         }
         if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
             report.problem =

@@ -26,6 +26,8 @@ public struct Sandbox: Sendable, Equatable {
     static let programPath = "/tmp/kata/program"
     static let capturePath = "/tmp/kata/capture"
     static let scratchPath = "/tmp/work"
+    /// The size of the program's private `/tmp` and `/var/tmp`.
+    static let scratchBytes = 64 << 20
     /// The user a root kata runs programs as.
     static let nobody: UInt32 = 65534
 
@@ -86,7 +88,9 @@ public struct Sandbox: Sendable, Equatable {
         // As root, no user namespace: bubblewrap mounts with root's rights, then setpriv makes the program nobody.
         arguments += setpriv == nil ? ["--unshare-user"] : ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
         arguments += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-        arguments += ["--perms", "1777", "--tmpfs", "/tmp", "--perms", "1777", "--tmpfs", "/var/tmp"]
+        // The private temporary folders live in memory: cap them, as RLIMIT_FSIZE caps each file.
+        arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/tmp"]
+        arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/var/tmp"]
         for folder in hidden where FileManager.default.fileExists(atPath: folder) {
             arguments += ["--tmpfs", folder]
         }
@@ -105,7 +109,11 @@ public struct Sandbox: Sendable, Equatable {
             arguments += ["--ro-bind", library, library]
         }
         if let capture { arguments += ["--bind", capture, Self.capturePath] }
-        arguments += ["--perms", "0777", "--dir", Self.scratchPath, "--chdir", Self.scratchPath, "--"]
+        arguments += ["--perms", "0777", "--dir", Self.scratchPath]
+        for folder in hidden where FileManager.default.fileExists(atPath: folder) {
+            arguments += ["--remount-ro", folder]
+        }
+        arguments += ["--chdir", Self.scratchPath, "--"]
         if let setpriv {
             arguments += [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups"]
             arguments += ["--inh-caps=-all", "--"]
