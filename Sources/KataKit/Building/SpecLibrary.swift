@@ -51,6 +51,7 @@ public struct SpecLibrary: Sendable {
         if library.isComplete { return (library, false) }
         return try FileLock(root.appendingPathComponent(".lock")).holding { () throws(BuildError) in
             if library.isComplete { return (library, false) }
+            Leftovers.sweep(root, only: ".building-")
             willBuild()
             try build(files: files, into: directory, toolchain: toolchain)
             return (library, true)

@@ -35,6 +35,8 @@ public struct ExerciseChecker: Sendable {
         self.cache = VerdictCache(
             directory: cacheRoot.appendingPathComponent("verdicts"), seal: try? Seal(kataFolder: kata))
         self.buildRoot = kata.appendingPathComponent("build")
+        // Build folders are named <id>-<key>-<pid>: those of a kata that died are removed.
+        Leftovers.sweep(buildRoot)
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         self.sandbox = Sandbox.detect(environment: environment)
         if environment["KATA_SANDBOX"] == "require", case .none(let reason) = sandbox.kind {

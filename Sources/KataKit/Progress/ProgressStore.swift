@@ -67,13 +67,17 @@ public struct ProgressStore: Sendable {
         return (Progress(), [.movedAside(original: fileURL, backup: backup, reason: reason)])
     }
 
-    /// Whether the file carries kata's seal. A file without one is trusted only when no seal key exists yet (it was
-    /// written by a kata from before seals; the next write seals it).
+    /// Whether the file carries kata's seal. A file without one is trusted only while this workbook has never had a
+    /// sealed one (`.kata/progress.sealed` marks that it has): it was written by a kata from before seals, and the
+    /// next write seals it.
     private func isTrusted(_ data: Data) throws(ProgressError) -> Bool {
-        let keyExisted = FileManager.default.fileExists(atPath: directory.appendingPathComponent("seal-key").path)
-        guard let (body, signature) = Self.unsealed(data) else { return !keyExisted }
+        guard let (body, signature) = Self.unsealed(data) else {
+            return !FileManager.default.fileExists(atPath: sealedMarker.path)
+        }
         return try seal().verifies(signature, for: body)
     }
+
+    private var sealedMarker: URL { directory.appendingPathComponent("progress.sealed") }
 
     private func seal() throws(ProgressError) -> Seal {
         do {
@@ -108,6 +112,9 @@ public struct ProgressStore: Sendable {
             }
             let signature = try seal().signature(of: body)
             let data = body + Data(",\n  \"seal\" : \"\(signature)\"\n}\n".utf8)
+            if !FileManager.default.fileExists(atPath: sealedMarker.path) {
+                FileManager.default.createFile(atPath: sealedMarker.path, contents: Data())
+            }
             let temporary = directory.appendingPathComponent(
                 ".progress.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -144,6 +151,12 @@ public struct ProgressStore: Sendable {
             }
         }
         defer { flock(fd, LOCK_UN) }
+        // Under the lock no other kata is writing, so a temporary file here was left by one that died mid-write.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for name in names where name.hasPrefix(".progress.json.") && name.hasSuffix(".tmp") {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
         return try body()
     }
 
