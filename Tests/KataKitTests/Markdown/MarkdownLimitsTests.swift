@@ -18,7 +18,8 @@ struct MarkdownLimitsTests {
 
     @Test("inputs that make cmark-gfm slow are refused at their line, before it parses them")
     func pathological() {
-        let wide = "# T\n\n|" + String(repeating: "a|", count: 100) + "\n|" + String(repeating: "-|", count: 100) + "\n|x\n"
+        let wide =
+            "# T\n\n|" + String(repeating: "a|", count: 100) + "\n|" + String(repeating: "-|", count: 100) + "\n|x\n"
         #expect(problem(wide)?.line == 3)
         #expect(problem(wide)?.message.contains("100 columns") == true)
         let long = "# T\n\n|a|b|\n|-|-|\n" + String(repeating: "|x|y|\n", count: 12_000)

@@ -44,7 +44,8 @@ struct DeclarationScreenTests {
             chapterSpecClasses: specClasses, contents: "")
     }
 
-    let names = KataSpecNames(topLevel: ["equal", "expect", "it", "QuickSpec", "beCloseTo"], members: ["to", "should"])
+    let names = KataSpecNames(
+        topLevel: ["equal", "expect", "it", "QuickSpec", "beCloseTo"], members: ["to", "should"])
 
     @Test("a top-level declaration named like a KataSpec name the chapter uses is refused at its line")
     func kataSpecNames() throws {
@@ -65,9 +66,11 @@ struct DeclarationScreenTests {
         let graph = try Self.graph([
             Self.symbol(["Expectation", "to2()"], kind: "swift.method", line: 3, extending: "KataSpec"),
             Self.symbol(["GreetingSpec", "helper()"], kind: "swift.type.method", line: 4, extending: "Exercise"),
-            Self.symbol(["Int", "==(_:_:)"], kind: "swift.func.op", line: 5, extending: "Swift",
+            Self.symbol(
+                ["Int", "==(_:_:)"], kind: "swift.func.op", line: 5, extending: "Swift",
                 parameterTypes: ["s:Si", "s:Si"]),
-            Self.symbol(["Car", "==(_:_:)"], kind: "swift.func.op", line: 6, extending: "Exercise",
+            Self.symbol(
+                ["Car", "==(_:_:)"], kind: "swift.func.op", line: 6, extending: "Exercise",
                 parameterTypes: ["s:8Exercise3CarV", "s:8Exercise3CarV"]),
             Self.symbol(["Array", "count"], kind: "swift.property", line: 7, extending: "Swift"),
             Self.symbol(["Array", "second"], kind: "swift.property", line: 8, extending: "Swift"),
@@ -85,8 +88,10 @@ struct DeclarationScreenTests {
         let graph = try Self.graph(
             [Self.symbol(["P"], kind: "swift.protocol", usr: "s:8Exercise1PP")],
             relationships: [
-                ["kind": "conformsTo", "source": "s:8KataSpec9QuickSpecC", "target": "s:8Exercise1PP",
-                 "targetFallback": "Exercise.P"]
+                [
+                    "kind": "conformsTo", "source": "s:8KataSpec9QuickSpecC", "target": "s:8Exercise1PP",
+                    "targetFallback": "Exercise.P",
+                ]
             ])
         let (findings, _) = Self.screen(chapter: "", names: names).screen(graph)
         #expect(findings.count == 1)
