@@ -89,6 +89,7 @@ public struct ExerciseChecker: Sendable {
         guard refused.isEmpty else {
             result.status = .compileError
             result.diagnostics = refused
+            result.refused = true
             return result
         }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
@@ -99,13 +100,21 @@ public struct ExerciseChecker: Sendable {
             limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path], sandbox: sandbox,
             libraryDirectory: compiler.library.directory, workbookRoot: workbook.root)
         let compiler = self.compiler
+        // Each program's folder has a random name, so a learner's spec cannot tell the subject from a mutant by its
+        // own path (in the sandbox every program also runs as /tmp/kata/program). KATA_KEEP_BUILD keeps plain names.
+        let folders = Dictionary(
+            uniqueKeysWithValues: programs.map { program in
+                (
+                    program.variant,
+                    folder.appendingPathComponent(keep ? program.variant.description : "run-\(Self.randomName())")
+                )
+            })
         // The first program also lists the program's declarations, for screening the learner's.
         let build: @Sendable ([GeneratedProgram]) -> [Result<ExerciseCompiler.Outcome, BuildError>] = { programs in
             parallelMap(programs, width: self.width) { program in
                 Result { () throws(BuildError) in
                     try compiler.compile(
-                        program, in: folder.appendingPathComponent(program.variant.description),
-                        listDeclarations: program.variant == first.variant)
+                        program, in: folders[program.variant]!, listDeclarations: program.variant == first.variant)
                 }
             }
         }
@@ -122,16 +131,16 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         let shadows = try screenDeclarations(
-            exercise, program: first, folder: folder.appendingPathComponent(first.variant.description), path: path,
-            contents: contents)
+            exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
         guard shadows.isEmpty else {
             result.status = .compileError
             result.diagnostics = shadows
+            result.refused = true
             return result
         }
         let run: RunReport
         do {
-            run = try runner.run(binary, in: folder.appendingPathComponent(first.variant.description))
+            run = try runner.run(binary, in: folders[first.variant]!)
         } catch {
             throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
@@ -164,7 +173,7 @@ public struct ExerciseChecker: Sendable {
         builds += build(Array(programs.dropFirst(builds.count)))
         let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
             let (mutant, build) = pair
-            let folder = folder.appendingPathComponent(GeneratedProgram.Variant.mutant(mutant.name).description)
+            let folder = folders[.mutant(mutant.name)]!
             switch build {
             case .success(.built(let binary)):
                 let report = try? runner.run(binary, in: folder)
@@ -196,6 +205,11 @@ public struct ExerciseChecker: Sendable {
         for program in programs { hash.update(field: program.fingerprint) }
         for mutant in exercise.mutants { hash.update(field: mutant.note) }
         return hash.hexDigest()
+    }
+
+    static func randomName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next() as UInt64, radix: 36)
     }
 
     /// `url` relative to the workbook root.

@@ -27,7 +27,7 @@ public struct HumanCheckReport {
             let count = result.diagnostics.count { $0.severity == .error }
             lines.append("")
             lines.append(
-                style.paint("✗ Does not compile", .red, .bold)
+                style.paint(result.refused == true ? "✗ Not accepted" : "✗ Does not compile", .red, .bold)
                     + " (\(plural(max(count, 1), "error"))). Fix \(count > 1 ? "the first error" : "it") and run "
                     + style.paint("kata check \(exercise.id)", .bold) + " again.")
             return lines.joined(separator: "\n") + "\n"
