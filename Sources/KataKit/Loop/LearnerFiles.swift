@@ -52,7 +52,12 @@ public struct LearnerFiles: Sendable {
     public func reset(_ exercise: Exercise, now: Date = Date()) throws(LoopError) -> ResetOutcome {
         let url = workspace.learnerFile(exercise)
         let outcome: ResetOutcome
-        if let current = FileManager.default.contents(atPath: url.path) {
+        if FileManager.default.fileExists(atPath: url.path) {
+            // The bytes the learner sees, even through a symbolic link (the link itself would lead elsewhere).
+            guard let current = FileManager.default.contents(atPath: url.path) else {
+                throw .cannotWrite(
+                    path: workspace.display(url), reason: "it cannot be read, so it cannot be backed up first")
+            }
             if current == Data(exercise.starter.code.utf8) {
                 return .unchanged
             } else if let newest = newestBackup(of: exercise),
@@ -64,7 +69,7 @@ public struct LearnerFiles: Sendable {
                 let target = backupFolder(of: exercise).appendingPathComponent("\(exercise.id)-\(stamp).swift")
                 try makeFolder(for: target)
                 do {
-                    try FileManager.default.copyItem(at: url, to: target)
+                    try current.write(to: target, options: .withoutOverwriting)
                 } catch {
                     throw .cannotWrite(path: workspace.display(target), reason: (error as NSError).localizedDescription)
                 }
