@@ -12,6 +12,8 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case noLearnerFile(id: String, path: String)
     /// `kata check` with no id when every exercise is solved.
     case nothingToCheck
+    /// `kata lang` with a language the workbook has no translation into.
+    case unknownLanguage(String, available: [String])
 
     /// The message for the user.
     public var description: String {
@@ -28,6 +30,9 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
             "\(path) does not exist yet; run kata next \(id) to create it from the starter"
         case .nothingToCheck:
             "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
+        case .unknownLanguage(let code, let available):
+            "this workbook has no translation into '\(code)'\(Suggestion.didYouMean(code, in: available)); "
+                + "its languages are \(available.joined(separator: ", ")) (kata lang lists them)"
         }
     }
 
