@@ -31,7 +31,7 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .nothingToCheck:
             "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
         case .unknownLanguage(let code, let available):
-            "this workbook has no translation into '\(code)'\(Suggestion.didYouMean(code, in: available)); "
+            "this workbook has no translation into '\(code)'; "
                 + "its languages are \(available.joined(separator: ", ")) (kata lang lists them)"
         }
     }

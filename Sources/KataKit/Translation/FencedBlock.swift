@@ -29,6 +29,15 @@ struct FencedBlock: Sendable {
             .joined(separator: " ")
     }
 
+    /// The role word after the language (`starter`, `mutant`, `ignore`), if any.
+    var role: String? { info.words.first?.text }
+
+    /// Whether `self`, found where the source has `other`, is most likely `other` with a mistyped info string:
+    /// the same language, and the same role or the same exercise.
+    func looksLikeCopy(of other: FencedBlock) -> Bool {
+        info.language == other.info.language && (role == other.role || (id != nil && id == other.id))
+    }
+
     /// Every fenced block of a document, in order, inside lists and quotes too.
     static func all(in document: MarkdownNode) -> [FencedBlock] {
         var blocks: [FencedBlock] = []

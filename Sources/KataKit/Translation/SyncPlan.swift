@@ -43,8 +43,10 @@ struct SyncPlan {
                         start: copy.line, removing: copy.endLine - copy.line - 1,
                         inserting: Array(sourceLines[original.line..<(original.endLine - 1)])))
                 report.append("copied the code of the '\(original.key)' block from \(at(original.line))")
-            case (.onlyFirst(let s), .some(.onlySecond(let t))) where sourceBlocks[s].isCopied && blocks[t].isCopied,
-                (.onlySecond(let t), .some(.onlyFirst(let s))) where sourceBlocks[s].isCopied && blocks[t].isCopied:
+            case (.onlyFirst(let s), .some(.onlySecond(let t)))
+            where sourceBlocks[s].isCopied && blocks[t].looksLikeCopy(of: sourceBlocks[s]),
+                (.onlySecond(let t), .some(.onlyFirst(let s)))
+            where sourceBlocks[s].isCopied && blocks[t].looksLikeCopy(of: sourceBlocks[s]):
                 let (original, copy) = (sourceBlocks[s], blocks[t])
                 edits.append(
                     Edit(
@@ -74,6 +76,12 @@ struct SyncPlan {
                 guard copy.isCopied else { break }
                 var end = copy.endLine
                 if let note = Self.noteParagraph(of: copy, in: document) { end = note.endLine }
+                // The blank line after the block goes with it when there is one before it too.
+                if end < lines.count, lines[end].allSatisfy(\.isWhitespace), copy.line >= 2,
+                    lines[copy.line - 2].allSatisfy(\.isWhitespace)
+                {
+                    end += 1
+                }
                 edits.append(Edit(start: copy.line - 1, removing: end - copy.line + 1, inserting: []))
                 report.append("removed the '\(copy.key)' block at line \(copy.line), which the source does not have")
             }

@@ -98,7 +98,8 @@ struct TranslationChecker {
             switch (step, next) {
             case (.both(let s, let t), _):
                 diagnostics += compareLines(sourceBlocks[s], blocks[t])
-            case (.onlyFirst(let s), .some(.onlySecond(let t))), (.onlySecond(let t), .some(.onlyFirst(let s))):
+            case (.onlyFirst(let s), .some(.onlySecond(let t))) where blocks[t].looksLikeCopy(of: sourceBlocks[s]),
+                (.onlySecond(let t), .some(.onlyFirst(let s))) where blocks[t].looksLikeCopy(of: sourceBlocks[s]):
                 // A block where the source has another one: most often the same block with a changed info string.
                 diagnostics.append(
                     Diagnostic(
@@ -202,8 +203,9 @@ struct TranslationChecker {
     private func compareNotes(exercises: [String: TranslatedExercise], blocks: [FencedBlock]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for block in blocks where block.isCopied && block.info.words.first?.text == "mutant" {
-            guard let id = block.id, let name = block.info.value("name") else { continue }
-            if exercises[id]?.mutantNotes[name]?.isEmpty ?? true {
+            // An exercise that could not be assembled has an error of its own already.
+            guard let id = block.id, let name = block.info.value("name"), let exercise = exercises[id] else { continue }
+            if exercise.mutantNotes[name]?.isEmpty ?? true {
                 diagnostics.append(
                     Diagnostic(
                         at: at(block.line, block.column),

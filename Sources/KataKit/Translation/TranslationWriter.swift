@@ -97,7 +97,7 @@ public struct TranslationWriter {
 
         let new = stamp(chapter, status: .done)
         let old = found?.stamp
-        if old == new {
+        if old?.text == new.text {
             return "\(path) is already stamped as up to date with \(chapter.path); nothing changed.\n"
         }
         let body = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(found?.lineCount ?? 0)
@@ -154,10 +154,14 @@ public struct TranslationWriter {
             lines.append("Still to fix by hand:")
             lines += remaining.map(\.description)
         }
-        lines.append(
-            "The stamp still names the source this translation was made from, so kata verify lists the sections that "
-                + "changed: translate them (and anything added in \(Language.source.name)), then run "
-                + "kata translate stamp \(language.code) \(chapter.fileStem).")
+        if let stamp = TranslationStamp.find(in: synced)?.stamp, stamp.sourceHash != SourceHash.full(chapter.source) {
+            lines.append(
+                "The stamp still names the source this translation was made from, so kata verify lists the sections "
+                    + "that changed: translate them (and anything added in \(Language.source.name)), then run "
+                    + "kata translate stamp \(language.code) \(chapter.fileStem).")
+        } else if plan.report.contains(where: { $0.contains("translate it") }) {
+            lines.append("Translate what was added in \(Language.source.name).")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
