@@ -33,8 +33,8 @@ public struct ChapterTranslation: Sendable {
     public var stamp: TranslationStamp?
     /// The translated text of each exercise, by id.
     public var exercises: [String: TranslatedExercise]
-    /// The source's sections now; ``changes`` index into them and into the stamp's.
-    public var sourceSections: ChapterSections
+    /// The source's sections now, when it changed since the stamp; ``changes`` index into them and the stamp's.
+    public var sourceSections: ChapterSections?
     /// What changed in the source since the stamp.
     public var changes: [SectionChange]
     /// Exercises whose part of the source changed since the stamp.

@@ -63,24 +63,27 @@ struct TranslationChecker {
         diagnostics += compareHints(sourceBlocks: sourceBlocks, blocks: blocks)
         diagnostics += compareNotes(exercises: exercises, blocks: blocks)
 
-        let sourceSections = ChapterSections(text: source.source, document: source.document)
+        // Sections are hashed only when the source changed since the stamp: they say where.
         var changes: [SectionChange] = []
+        var sourceSections: ChapterSections?
         if let stamp, stamp.sourceHash != SourceHash.full(source.source) {
-            changes = sourceSections.changes(since: stamp.sections)
+            let sections = ChapterSections(text: source.source, document: source.document)
+            changes = sections.changes(since: stamp.sections)
+            sourceSections = sections
         }
-        let translatedSections = ChapterSections(text: text, document: scanner.document)
-        if let stamp {
-            if let warning = stateWarning(
-                stamp: stamp, changes: changes, sourceSections: sourceSections, translatedSections: translatedSections)
-            {
-                diagnostics.append(warning)
-            }
+        if let stamp,
+            let warning = stateWarning(
+                stamp: stamp, changes: changes, sourceSections: sourceSections, document: scanner.document)
+        {
+            diagnostics.append(warning)
         }
         return ChapterTranslation(
             language: language, slug: source.slug, path: path, url: url, title: scanner.title, text: text,
             document: scanner.document, stamp: stamp, exercises: exercises, sourceSections: sourceSections,
             changes: changes,
-            changedExercises: changedExercises(changes, sections: sourceSections, sourceBlocks: sourceBlocks),
+            changedExercises: sourceSections.map {
+                changedExercises(changes, sections: $0, sourceBlocks: sourceBlocks)
+            } ?? [],
             diagnostics: diagnostics)
     }
 
@@ -220,21 +223,24 @@ struct TranslationChecker {
 
     /// A draft's warning, or a stale translation's, with a note per section that changed.
     private func stateWarning(
-        stamp: TranslationStamp, changes: [SectionChange], sourceSections: ChapterSections,
-        translatedSections: ChapterSections
+        stamp: TranslationStamp, changes: [SectionChange], sourceSections: ChapterSections?, document: MarkdownNode
     ) -> Diagnostic? {
         // The translation's headings stand for the stamp's sections when they have the same levels in the same order.
-        let levels = stamp.sections.sections.map(\.level)
-        let mapped = translatedSections.sections.map(\.level) == levels
+        let translatedHeadings: [(line: Int, level: Int)] = document.children.compactMap { node in
+            guard case .heading(let level) = node.kind else { return nil }
+            return (node.startLine, level)
+        }
+        let mapped = translatedHeadings.map(\.level) == stamp.sections.sections.map(\.level)
         var notes: [Diagnostic] = []
         for change in changes {
+            guard let sourceSections else { break }
             switch change {
             case .changed(let old, let new):
                 let section = sourceSections.sections[new]
                 notes.append(
                     mapped
                         ? .note(
-                            at: at(translatedSections.sections[old].line),
+                            at: at(translatedHeadings[old].line),
                             "'\(section.heading)' changed in the source (\(sourceLocation(section.line)))")
                         : .note(at: sourceLocation(section.line), "'\(section.heading)' changed"))
             case .added(let new):
@@ -244,7 +250,7 @@ struct TranslationChecker {
                 let section = stamp.sections.sections[old]
                 notes.append(
                     .note(
-                        at: at(mapped ? translatedSections.sections[old].line : section.line),
+                        at: at(mapped ? translatedHeadings[old].line : section.line),
                         "'\(section.heading)' is no longer in the source"))
             }
         }
