@@ -56,8 +56,3 @@ extension Character {
     fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
-
-extension Chapter {
-    /// The chapter's file name without `.md` (`01-tdd-and-bdd`): how the translation commands name a chapter.
-    public var fileStem: String { String(url.lastPathComponent.dropLast(3)) }
-}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KataKit
 
 extension Kata {
@@ -25,4 +26,21 @@ struct TranslationArguments: ParsableArguments {
             "Chapters, by slug (tdd-and-bdd), number (01) or file name; all of them when none is named.",
             valueName: "chapter"))
     var chapters: [String] = []
+}
+
+extension TranslationArguments {
+    /// The writer for the language, or its error printed and the command stopped.
+    func writer(for workspace: Workspace) throws -> TranslationWriter {
+        try Output.run {
+            try TranslationWriter(
+                workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase, language: language)
+        }
+    }
+
+    /// The chapters named, or, when none is named, every chapter that has a translation (`existing`) or none.
+    func chapters(of writer: TranslationWriter, existing: Bool) throws -> [Chapter] {
+        let named = try Output.run { try writer.chapters(named: chapters) }
+        guard chapters.isEmpty else { return named }
+        return named.filter { FileManager.default.fileExists(atPath: writer.url(of: $0).path) == existing }
+    }
 }

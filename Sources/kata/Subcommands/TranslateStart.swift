@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KataKit
 
 extension Kata.Translate {
@@ -19,18 +18,11 @@ extension Kata.Translate {
 
         func run() throws {
             let workspace = try options.workspace(language: .source)
-            let writer = try Output.run {
-                try TranslationWriter(
-                    workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase,
-                    language: arguments.language)
-            }
-            var chapters = try Output.run { try writer.chapters(named: arguments.chapters) }
-            if arguments.chapters.isEmpty {
-                chapters = chapters.filter { !FileManager.default.fileExists(atPath: writer.url(of: $0).path) }
-                if chapters.isEmpty {
-                    print("Every chapter has a \(writer.language.code) translation already; nothing to start.")
-                    return
-                }
+            let writer = try arguments.writer(for: workspace)
+            let chapters = try arguments.chapters(of: writer, existing: false)
+            if chapters.isEmpty {
+                print("Every chapter has a \(writer.language.code) translation already; nothing to start.")
+                return
             }
             for chapter in chapters {
                 print(try Output.run { try writer.start(chapter) }, terminator: "")

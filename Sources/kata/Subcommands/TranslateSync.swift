@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KataKit
 
 extension Kata.Translate {
@@ -20,15 +19,8 @@ extension Kata.Translate {
 
         func run() throws {
             let workspace = try options.workspace(language: .source)
-            let writer = try Output.run {
-                try TranslationWriter(
-                    workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase,
-                    language: arguments.language)
-            }
-            var chapters = try Output.run { try writer.chapters(named: arguments.chapters) }
-            if arguments.chapters.isEmpty {
-                chapters = chapters.filter { FileManager.default.fileExists(atPath: writer.url(of: $0).path) }
-            }
+            let writer = try arguments.writer(for: workspace)
+            let chapters = try arguments.chapters(of: writer, existing: true)
             for chapter in chapters {
                 print(try Output.run { try writer.sync(chapter) }, terminator: "")
             }
