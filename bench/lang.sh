@@ -49,9 +49,16 @@ else
 fi
 
 if command -v valgrind >/dev/null 2>&1; then
-    for i in "${!commands[@]}"; do
-        count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null ${commands[$i]} 2>&1 >/dev/null \
-            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-        echo "${names[$i]}: ${count} instructions"
-    done
+    # valgrind measures kata itself, so the language is set around it rather than through env.
+    count() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    }
+    base=$(count "$kata" list --workbook "$workbook")
+    zh=$(KATA_LANG=zh-Hans count "$kata" list --workbook "$workbook")
+    status=$(count "$kata" translate status zh-Hans --workbook "$workbook")
+    python3 -c "
+base, zh, status = $base, $zh, $status
+for name, n in (('list, English', base), ('list, zh-Hans', zh), ('translate status', status)):
+    print('%-18s %6.1f M instructions  ratio %.2f' % (name, n / 1e6, n / base))"
 fi

@@ -25,7 +25,7 @@ struct SyncPlan {
         // Blocks the source adds go after the block before them; the first ones after the title.
         let title = document.children.first { if case .heading = $0.kind { true } else { false } }
         var insertion = title?.endLine ?? (TranslationStamp.find(in: text)?.lineCount ?? 0)
-        let steps = SequenceAlignment.align(sourceBlocks, blocks) { key($0) == key($1) }
+        let steps = SequenceAlignment.align(sourceBlocks.map(key), blocks.map(key), matches: ==)
         var index = 0
         while index < steps.count {
             let next = index + 1 < steps.count ? steps[index + 1] : nil

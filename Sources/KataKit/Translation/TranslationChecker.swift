@@ -93,7 +93,7 @@ struct TranslationChecker {
     /// aside) and the same code.
     private func compareCode(_ sourceBlocks: [FencedBlock], _ blocks: [FencedBlock]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let steps = SequenceAlignment.align(sourceBlocks, blocks) { $0.key == $1.key }
+        let steps = SequenceAlignment.align(sourceBlocks.map(\.key), blocks.map(\.key), matches: ==)
         var index = 0
         while index < steps.count {
             let step = steps[index]
@@ -134,29 +134,30 @@ struct TranslationChecker {
     /// The first line where a copied block differs from the source's.
     private func compareLines(_ original: FencedBlock, _ copy: FencedBlock) -> [Diagnostic] {
         guard original.code != copy.code else { return [] }
-        let sourceLines = original.code.split(separator: "\n", omittingEmptySubsequences: false)
-        let lines = copy.code.split(separator: "\n", omittingEmptySubsequences: false)
-        let index =
-            zip(sourceLines, lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(sourceLines.count, lines.count) - 1
-        let first = max(index, 0)
-        let line = copy.line + 1 + first
-        let sourceLine = original.line + 1 + first
+        func lines(_ code: String) -> [Substring] {
+            var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            return lines
+        }
+        let sourceLines = lines(original.code)
+        let copyLines = lines(copy.code)
+        let first =
+            zip(sourceLines, copyLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(sourceLines.count, copyLines.count)
         let message: String
-        if first < lines.count, first < sourceLines.count, lines[first] != sourceLines[first] {
+        if first < copyLines.count, first < sourceLines.count {
             message =
-                "this line of code differs from the source's: here `\(lines[first])`, in the source `\(sourceLines[first])`"
-        } else if lines.count < sourceLines.count {
-            message =
-                "this code block stops before the source's does: the source goes on with `\(sourceLines[lines.count - 1])`"
+                "this line of code differs from the source's: here `\(copyLines[first])`, in the source `\(sourceLines[first])`"
+        } else if copyLines.count < sourceLines.count {
+            message = "this code block stops before the source's does: the source goes on with `\(sourceLines[first])`"
         } else {
-            message = "this code block goes on after the source's ends"
+            message = "this line is not in the source's code block, which ends before it"
         }
         return [
             Diagnostic(
-                at: at(line, 1),
+                at: at(copy.line + 1 + first, 1),
                 message + "; code is copied byte for byte (copy the block from the source, or run `\(syncCommand)`)",
-                notes: [.note(at: sourceLocation(sourceLine), "the source's line")])
+                notes: [.note(at: sourceLocation(original.line + 1 + first), "the source's line")])
         ]
     }
 

@@ -69,7 +69,9 @@ public struct TranslationStamp: Sendable, Equatable {
     /// Reads the stamp at the top of `text`; nil when the text does not start with one.
     static func find(in text: String) -> Found? {
         guard text.hasPrefix(opening) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Only the block's lines are split: splitting a whole chapter walks every character of it.
+        let end = text.range(of: "\n-->")?.upperBound ?? text.endIndex
+        let lines = text[..<end].split(separator: "\n", omittingEmptySubsequences: false)
         guard let close = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "-->" }) else {
             return Found(
                 stamp: nil, lineCount: 1,

@@ -268,3 +268,21 @@ struct TranslationCheckerTests {
         #expect(!unstamped.complete)
     }
 }
+
+@Suite("Translation checks: where a copied block ends")
+struct CopiedBlockEndTests {
+    @Test("a copy with a line too many, or one too few, is reported at that line")
+    func lengths() throws {
+        let longer = translation.replacingOccurrences(
+            of: "func count(_ text: String) -> Int { 0 }\n", with: "func count(_ text: String) -> Int { 0 }\n// 多余\n")
+        let (extra, _) = try translated(longer)
+        let tooLong = try #require(extra.chapter("counting")?.diagnostics.first)
+        #expect(tooLong.message.hasPrefix("this line is not in the source's code block"))
+        #expect(tooLong.location.line == line(of: "// 多余", in: longer))
+
+        let shorter = translation.replacingOccurrences(of: "    }\n}\n```\n\n实现", with: "    }\n```\n\n实现")
+        let (short, _) = try translated(shorter)
+        let tooShort = try #require(short.chapter("counting")?.diagnostics.first)
+        #expect(tooShort.message.hasPrefix("this code block stops before the source's does: the source goes on with `}`"))
+    }
+}
