@@ -283,6 +283,7 @@ struct CopiedBlockEndTests {
         let shorter = translation.replacingOccurrences(of: "    }\n}\n```\n\n实现", with: "    }\n```\n\n实现")
         let (short, _) = try translated(shorter)
         let tooShort = try #require(short.chapter("counting")?.diagnostics.first)
-        #expect(tooShort.message.hasPrefix("this code block stops before the source's does: the source goes on with `}`"))
+        #expect(
+            tooShort.message.hasPrefix("this code block stops before the source's does: the source goes on with `}`"))
     }
 }
