@@ -12,6 +12,8 @@ public enum TranslationError: Error, Equatable, CustomStringConvertible {
     case missing(path: String, language: String, chapter: String)
     /// `stamp` of a translation that does not match its source.
     case needsFixing([Diagnostic])
+    /// A translation could not be read (too large, not UTF-8, a folder…).
+    case unreadable(path: String, reason: String)
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
 
@@ -33,6 +35,8 @@ public enum TranslationError: Error, Equatable, CustomStringConvertible {
         case .needsFixing(let diagnostics):
             diagnostics.map(\.description).joined(separator: "\n")
                 + "\nthe translation does not match its source yet, so it was not stamped; fix the errors above and stamp it again"
+        case .unreadable(let path, let reason):
+            "\(path) \(reason); nothing was changed"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); nothing was changed"
         }

@@ -58,11 +58,13 @@ public struct TranslationLoader {
                     ))
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: url.path),
-                let text = String(data: data, encoding: .utf8)
-            else {
+            let text: String
+            switch TextFileReader.read(url, limit: MarkdownLimits().bytes) {
+            case .success(let read):
+                text = read
+            case .failure(let failure):
                 diagnostics.append(
-                    Diagnostic(at: SourceLocation(file: path, line: 1), "cannot read this file as UTF-8 text"))
+                    Diagnostic(at: SourceLocation(file: path, line: failure.line), "this translation \(failure)"))
                 continue
             }
             let checker = TranslationChecker(

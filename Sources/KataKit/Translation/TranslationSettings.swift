@@ -18,8 +18,13 @@ struct TranslationSettings: Equatable {
 
     /// Reads the settings file; a missing file gives the defaults.
     static func read(_ url: URL, path: String) -> (TranslationSettings, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return (TranslationSettings(), []) }
         let location = SourceLocation(file: path, line: 1)
+        let data: Data
+        switch TextFileReader.read(url, limit: 64 << 10) {
+        case .success(let text): data = Data(text.utf8)
+        case .failure(.missing): return (TranslationSettings(), [])
+        case .failure(let failure): return (TranslationSettings(), [Diagnostic(at: location, "this file \(failure)")])
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
             return (
                 TranslationSettings(),

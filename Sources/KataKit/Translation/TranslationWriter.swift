@@ -81,7 +81,7 @@ public struct TranslationWriter {
     public func stamp(_ chapter: Chapter) throws(TranslationError) -> String {
         let url = url(of: chapter)
         let path = loader.displayPath(url)
-        guard let text = read(url) else {
+        guard let text = try read(url) else {
             throw .missing(path: path, language: language.code, chapter: chapter.fileStem)
         }
         let found = TranslationStamp.find(in: text)
@@ -136,7 +136,7 @@ public struct TranslationWriter {
     public func sync(_ chapter: Chapter) throws(TranslationError) -> String {
         let url = url(of: chapter)
         let path = loader.displayPath(url)
-        guard let text = read(url) else {
+        guard let text = try read(url) else {
             throw .missing(path: path, language: language.code, chapter: chapter.fileStem)
         }
         let plan = SyncPlan(source: chapter, translation: text)
@@ -174,8 +174,13 @@ public struct TranslationWriter {
             displayPath: loader.displayPath)
     }
 
-    private func read(_ url: URL) -> String? {
-        FileManager.default.contents(atPath: url.path).flatMap { String(data: $0, encoding: .utf8) }
+    /// The translation's text; nil when there is none.
+    private func read(_ url: URL) throws(TranslationError) -> String? {
+        switch TextFileReader.read(url, limit: MarkdownLimits().bytes) {
+        case .success(let text): return text
+        case .failure(.missing): return nil
+        case .failure(let failure): throw .unreadable(path: loader.displayPath(url), reason: failure.description)
+        }
     }
 
     private func write(_ text: String, to url: URL) throws(TranslationError) {
