@@ -5,7 +5,8 @@ import Testing
 @Suite("kata help, end to end")
 struct HelpTests {
     static let commands = [
-        [], ["next"], ["check"], ["list"], ["hint"], ["reset"], ["watch"], ["verify"], ["build-site"],
+        [], ["next"], ["check"], ["list"], ["hint"], ["reset"], ["watch"], ["verify"], ["build-site"], ["lang"],
+        ["translate"], ["translate", "start"], ["translate", "status"], ["translate", "sync"], ["translate", "stamp"],
     ]
 
     @Test(

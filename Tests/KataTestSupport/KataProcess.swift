@@ -55,6 +55,7 @@ public enum KataProcess {
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "KATA_WORKBOOK")
         environment.removeValue(forKey: "KATA_LAUNCHER")
+        environment.removeValue(forKey: "KATA_LANG")
         // As for a learner who put kata on their PATH: the commands it prints start with plain `kata`.
         environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         for (key, value) in extra { environment[key] = value }

@@ -47,6 +47,9 @@ public struct NextStep {
         lines.append(
             style.paint("\(exercise.title)", .bold)
                 + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
+        if let note = workspace.edition.fallbackNote(for: exercise) {
+            lines.append(style.paint(note, .dim))
+        }
         lines.append("")
         let prompt = PromptText(workspace: workspace, style: style).render(exercise)
         if !prompt.isEmpty {

@@ -19,10 +19,11 @@ public struct PromptText {
 
     /// The prompt, ready to print (no trailing newline).
     public func render(_ exercise: Exercise) -> String {
-        let chapter = workspace.workbook.chapter(of: exercise)
-        let renderer = TerminalRenderer(style: style, linksRelativeTo: chapter.url, in: workspace)
+        // A translated prompt's links and lines are those of its translation's file.
+        let text = workspace.edition.textURL(of: exercise)
+        let renderer = TerminalRenderer(style: style, linksRelativeTo: text, in: workspace)
         return exercise.prompt.map { node in
-            if let folded = fold(node, chapter: chapter) {
+            if let folded = fold(node, in: text) {
                 return TerminalRenderer(style: style).render(markdown: folded)
             }
             return renderer.render([node])
@@ -30,7 +31,7 @@ public struct PromptText {
     }
 
     /// The one paragraph (Markdown) that stands for a long support block, or nil to show the block.
-    func fold(_ node: MarkdownNode, chapter: Chapter) -> String? {
+    func fold(_ node: MarkdownNode, in file: URL) -> String? {
         guard case .codeBlock(let info, _) = node.kind, FenceInfo(info).words.first?.text == "support" else {
             return nil
         }
@@ -38,7 +39,7 @@ public struct PromptText {
             .dropLast(node.literal.hasSuffix("\n") ? 1 : 0)
         guard lines.count > foldedAfterLines else { return nil }
         let names = Self.declarations(in: node.literal)
-        let place = "\(workspace.display(chapter.url)):\(node.startLine + 1)"
+        let place = "\(workspace.display(file)):\(node.startLine + 1)"
         let declares = names.isEmpty ? "" : ": " + names.map { "`\($0)`" }.joined(separator: ", ")
         return "*Support code* (\(lines.count) lines, compiled with your file)\(declares). "
             + "Read it in \(place)."
