@@ -15,7 +15,7 @@ extension KataSpecTests {
                 engine.stop()
                 #expect(engine.didCall(.start, withArguments: [3]).success)
                 #expect(engine.didCall(.gear, withArguments: [4], countSpecifier: .exactly(1)).success)
-                #expect(engine.didCall(.stop).recordedCallsDescription == "￫ start(speed: 3)\n￫ gear(4)\n￫ stop()")
+                #expect(engine.didCall(.stop).recordedCallsDescription == "<start(speed:)> with <3>; <gear> with <4>; <stop()>")
             }
         }
 
@@ -179,7 +179,7 @@ extension KataSpecTests {
                 expect(engine).to(haveRecordedCalls())
             }
             expectFailure(
-                "expected to have received start(speed: 3) at least once, got 0 matching calls\nRecorded calls on FakeEngine:\n￫ start(speed: 5)\nStubs on FakeEngine:\n￫ (none)"
+                "expected to receive <start(speed:)> on <FakeEngine> with <3>, got <start(speed:)> with <5>\nRecorded calls on FakeEngine:\n￫ start(speed: 5)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = FakeEngine()
                 _ = engine.start(speed: 5)
@@ -218,19 +218,19 @@ extension KataSpecTests {
                 expect(FakeEngine.self).to(haveRecordedCalls())
             }
             expectFailure(
-                "expected to have received make(named: \"v12\") at least once, got 0 matching calls\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+                "expected to receive <make(named:)> on <FakeEngine> with <v12>, got <make(named:)> with <v8>\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 _ = FakeEngine.make(named: "v8")
                 expect(FakeEngine.self).to(haveReceived(.make, with: "v12"))
             }
             expectFailure(
-                "expected to not have received make(named:) exactly once, got 1 matching call\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+                "expected to not receive <make(named:)> on <FakeEngine> exactly 1 time, got <make(named:)> with <v8>\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 _ = FakeEngine.make(named: "v8")
                 expect(FakeEngine.self).toNot(haveReceived(.make, countSpecifier: .exactly(1)))
             }
             expectFailure(
-                "expected to have recorded calls, got 0 call(s)\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)"
+                "expected to have recorded calls, got 0 calls\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 expect(FakeEngine.self).to(haveRecordedCalls())
             }
@@ -255,11 +255,17 @@ extension KataSpecTests {
             #expect(answers == [true, false, true])
         }
 
-        @Test func functionNamesToleratePunctuationDifferences() {
-            let location = KataSpec.SourceLocation(file: "Fake.swift", line: 1)
+        @Test func functionNamesMustMatchTheFunctionCaseAsInSpry() {
+            let location = KataSpec.SourceLocation(file: "/work/Fake.swift", line: 7)
             #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(speed:)", location) == "start(speed:)")
-            #expect(FakeEngine.functionName(FakeEngine.Function.self, "stop", location) == "stop()")
             #expect(FakeEngine.functionName(FakeEngine.Function.self, "gear", location) == "gear")
+            // Spry forgives only a missing or extra "(_:)".
+            #expect(FakeEngine.functionName(FakeEngine.Function.self, "load", location) == "load(_:)")
+            let unknown = failures { #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(at:)", location) == nil) }
+            #expect(
+                unknown == [
+                    "--- FATAL ERROR: Unable to find function ---\n￫ Type: FakeEngine\n￫ Function signature: start(at:)\n￫ Error occured on: Fake.swift:7\n￫ Possible Fix: ↴\n￫ case start = \"start(at:)\""
+                ])
         }
 
         @Test func valuesCompareByEqualityNumbersByValueAndObjectsByIdentity() {

@@ -175,7 +175,7 @@ extension KataSpecTests {
                     fit("focused") {}
                     fcontext("focused group") { it("inside") {} }
                     xit("excluded") {}
-                    pending("not written yet")
+                    pending("not written yet") {}
                 }
             }
             #expect(
