@@ -39,7 +39,9 @@ public enum Argument: CustomStringConvertible {
         if name.hasPrefix("instanceOf("), name.hasSuffix(")") {
             return "an instance of " + name.dropFirst("instanceOf(".count).dropLast()
         }
-        if name.hasPrefix("equalTo("), name.hasSuffix(")") { return String(name.dropFirst("equalTo(".count).dropLast()) }
+        if name.hasPrefix("equalTo("), name.hasSuffix(")") {
+            return String(name.dropFirst("equalTo(".count).dropLast())
+        }
         return nil
     }
 

@@ -79,7 +79,7 @@ final class DoubleState {
                 failures.append(
                     Failure(
                         message:
-                            "OCMockObject(\(name)): unexpected method invoked: \(call), expected: \(expectations[firstOpen].stub.callText)\n\(report)",
+                            "OCMockObject(\(name)): unexpected method invoked: \(call)\n\texpected:\t\(expectations[firstOpen].stub.callText)\n\(report)",
                         location: expectations[index].stub.location))
             }
             expectations[index].satisfied = true
@@ -102,7 +102,7 @@ final class DoubleState {
             style == .kiwi
             ? "\(mockName.map { "mock \"\($0)\"" } ?? name) received unexpected message -\(call)"
             : "OCMockObject(\(name)): unexpected method invoked: \(call)"
-        return text + (madeStrictAt.map { " (strict mock made at \($0))" } ?? "") + "\n" + report
+        return text + (madeStrictAt.map { "\n(strict mock made at \($0))" } ?? "") + "\n" + report
     }
 
     /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.
@@ -133,7 +133,9 @@ final class DoubleState {
         return calls.map { call in
             "<\(call.function)>"
                 + (call.arguments.isEmpty
-                    ? "" : " with " + call.arguments.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }
+                    ? ""
+                    : " with "
+                        + call.arguments.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }
                         .joined(separator: ", "))
         }.joined(separator: "; ")
     }
@@ -144,7 +146,8 @@ final class DoubleState {
         guard !arguments.isEmpty,
             let call = calls.first(where: { $0.function == function && $0.arguments.count != arguments.count })
         else { return nil }
-        return "\(name).\(function) was recorded with \(call.arguments.count) argument(s) but checked with \(arguments.count): "
+        return
+            "\(name).\(function) was recorded with \(call.arguments.count) argument(s) but checked with \(arguments.count): "
             + "make the fake's member pass them all, spryify(arguments: …) (\(call.location))"
     }
 
@@ -177,7 +180,8 @@ final class DoubleState {
         switch (style, specifier) {
         case (.ocmock, _):
             let actual = count == 0 ? "not invoked" : count == 1 ? "invoked once" : "invoked \(count) times"
-            first = "OCMockObject(\(name)): Method `\(call)` was \(actual); but was expected \(ocmockQuantifier(specifier))."
+            first =
+                "OCMockObject(\(name)): Method `\(call)` was \(actual); but was expected \(ocmockQuantifier(specifier))."
         case (.ocmockito, _):
             first = ocmockitoProblem(function, call, arguments, specifier, count)
         case (.kiwi, .exactly(0)), (.kiwi, .atMost(0)):
@@ -202,11 +206,16 @@ final class DoubleState {
                     guard similar.arguments.indices.contains(index),
                         !argument(expected, matches: similar.arguments[index])
                     else { return nil }
-                    return "Mismatch in \(ordinal(index)) argument. Expected \(describeArgument(expected, .ocmockito)), "
+                    return
+                        "Mismatch in \(ordinal(index)) argument. Expected \(describeArgument(expected, .ocmockito)), "
                         + "but was \(describeArgument(similar.arguments[index], .ocmockito))"
                 }
-                return (["Argument(s) are different!", "Wanted: \(wantedLine)", "Actual invocation has different arguments:",
-                         "\(name).\(describeCall(similar, .ocmockito))"] + mismatches).joined(separator: "\n")
+                return
+                    ([
+                        "Argument(s) are different!", "Wanted: \(wantedLine)",
+                        "Actual invocation has different arguments:",
+                        "\(name).\(describeCall(similar, .ocmockito))",
+                    ] + mismatches).joined(separator: "\n")
             }
             if calls.isEmpty {
                 return "Wanted but not invoked:\n\(wantedLine)\nActually, there were zero interactions with this mock."

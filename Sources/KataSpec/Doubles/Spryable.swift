@@ -177,7 +177,8 @@ extension Spryable {
     ) -> T {
         let location = SourceLocation(file, line, 1)
         guard let function = Self.functionName(ClassFunction.self, functionName, location) else {
-            return DoubleRegistry.shared.unknownFunctionAnswer(fallbackValue, Self.unknownFunction(functionName, location))
+            return DoubleRegistry.shared.unknownFunctionAnswer(
+                fallbackValue, Self.unknownFunction(functionName, location))
         }
         return try! DoubleRegistry.shared.handle(
             doubleState, function, arguments, location: location, canThrow: false, fallback: fallbackValue, real: nil)
@@ -190,7 +191,8 @@ extension Spryable {
     ) throws -> T {
         let location = SourceLocation(file, line, 1)
         guard let function = Self.functionName(ClassFunction.self, functionName, location) else {
-            return DoubleRegistry.shared.unknownFunctionAnswer(fallbackValue, Self.unknownFunction(functionName, location))
+            return DoubleRegistry.shared.unknownFunctionAnswer(
+                fallbackValue, Self.unknownFunction(functionName, location))
         }
         return try DoubleRegistry.shared.handle(
             doubleState, function, arguments, location: location, canThrow: true, fallback: fallbackValue, real: nil)

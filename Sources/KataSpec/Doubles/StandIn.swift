@@ -105,14 +105,16 @@ private func standInExistential<T>(_ type: T.Type) -> T? {
     defer { buffer.deallocate() }
     buffer.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
     if isClassBound {
-        buffer.storeBytes(of: Unmanaged.passUnretained(ArgumentStandInObject.shared).toOpaque(), as: UnsafeMutableRawPointer.self)
+        buffer.storeBytes(
+            of: Unmanaged.passUnretained(ArgumentStandInObject.shared).toOpaque(), as: UnsafeMutableRawPointer.self)
     } else {
         buffer.storeBytes(
             of: unsafeBitCast(ArgumentStandIn.self as Any.Type, to: UnsafeRawPointer.self), toByteOffset: 3 * word,
             as: UnsafeRawPointer.self)
     }
     for index in 0..<tables {
-        buffer.storeBytes(of: trappingWitnessTable, toByteOffset: (headerWords + index) * word, as: UnsafeRawPointer.self)
+        buffer.storeBytes(
+            of: trappingWitnessTable, toByteOffset: (headerWords + index) * word, as: UnsafeRawPointer.self)
     }
     return buffer.load(as: T.self)
 }

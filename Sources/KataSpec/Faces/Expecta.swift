@@ -49,7 +49,7 @@ public struct ExpectaChain<Value> {
     }
 
     /// Applies `matcher` worded with Expecta's sentences for `to` and `toNot`, made from the subject.
-    func expecta(_ matcher: Matcher<Value>, _ words: @escaping (Value?) -> (to: String, notTo: String)) {
+    func expecta(_ matcher: Matcher<Value>, words: @escaping (Value?) -> (to: String, notTo: String)) {
         match(
             Matcher { expression in
                 var result = try matcher.satisfies(expression)
@@ -62,7 +62,7 @@ public struct ExpectaChain<Value> {
     /// A check Expecta words with `to`/`notTo` sentences; `prerequisite` failing fails both ways.
     func expecta(
         _ test: @escaping (Value?) throws -> Bool, prerequisite: @escaping (Value?) -> String? = { _ in nil },
-        _ words: @escaping (Value?) -> (to: String, notTo: String)
+        words: @escaping (Value?) -> (to: String, notTo: String)
     ) {
         match(
             Matcher { expression in
@@ -79,26 +79,36 @@ public struct ExpectaChain<Value> {
 
     /// `expect(x).to.equal(y)`: `expected: 2, got: 1`; `nil` equals `nil`, as in Expecta.
     public func equal(_ expected: Value?) where Value: Equatable {
-        expecta({ $0 == expected }) { actual in
-            ("expected: \(describe(expected)), got: \(describe(actual))",
-             "expected: not \(describe(expected)), got: \(describe(actual))")
-        }
+        expecta(
+            { $0 == expected },
+            words: { actual in
+                (
+                    "expected: \(describe(expected)), got: \(describe(actual))",
+                    "expected: not \(describe(expected)), got: \(describe(actual))"
+                )
+            })
     }
 
     /// `expect(x).to.beIdenticalTo(y)`: the same object; `expected: <0x…>, got: <0x…>`.
     public func beIdenticalTo(_ expected: AnyObject?) {
-        expecta({ flattenOptional($0).map { $0 as AnyObject } === expected }) { actual in
-            let subject = flattenOptional(actual).map { $0 as AnyObject }
-            return ("expected: \(identityText(expected, null: "<0x0>")), got: \(identityText(subject, null: "<0x0>"))",
-                    "expected: not \(identityText(expected, null: "<0x0>")), got: \(identityText(subject, null: "<0x0>"))")
-        }
+        expecta(
+            { flattenOptional($0).map { $0 as AnyObject } === expected },
+            words: { actual in
+                let subject = flattenOptional(actual).map { $0 as AnyObject }
+                return (
+                    "expected: \(identityText(expected, null: "<0x0>")), got: \(identityText(subject, null: "<0x0>"))",
+                    "expected: not \(identityText(expected, null: "<0x0>")), got: \(identityText(subject, null: "<0x0>"))"
+                )
+            })
     }
 
     /// `expect(x).to.beNil()`: `expected: nil/null, got: 3`.
     public func beNil() {
-        expecta({ flattenOptional($0) == nil }) { actual in
-            ("expected: nil/null, got: \(describe(actual))", "expected: not nil/null, got: \(describe(actual))")
-        }
+        expecta(
+            { flattenOptional($0) == nil },
+            words: { actual in
+                ("expected: nil/null, got: \(describe(actual))", "expected: not nil/null, got: \(describe(actual))")
+            })
     }
 
     /// `expect(x).to.beNull()`, a synonym of `beNil()`.
@@ -107,11 +117,15 @@ public struct ExpectaChain<Value> {
     /// `expect(x).to.beInstanceOf(Car.self)`: exactly this class;
     /// `expected: an instance of Car, got: an instance of Truck`.
     public func beInstanceOf<T>(_ type: T.Type) {
-        expecta({ $0.map { Swift.type(of: $0) == type } ?? false }, prerequisite: nilActual) { actual in
-            let got = describeType(actual)
-            return ("expected: an instance of \(T.self), got: an instance of \(got)",
-                    "expected: not an instance of \(T.self), got: an instance of \(got)")
-        }
+        expecta(
+            { $0.map { Swift.type(of: $0) == type } ?? false }, prerequisite: nilActual,
+            words: { actual in
+                let got = describeType(actual)
+                return (
+                    "expected: an instance of \(T.self), got: an instance of \(got)",
+                    "expected: not an instance of \(T.self), got: an instance of \(got)"
+                )
+            })
     }
 
     /// A synonym of `beInstanceOf`.
@@ -120,11 +134,15 @@ public struct ExpectaChain<Value> {
     /// `expect(x).to.beKindOf(Car.self)`: this class or a subclass;
     /// `expected: a kind of Car, got: an instance of Bus, which is not a kind of Car`.
     public func beKindOf<T>(_ type: T.Type) {
-        expecta({ $0.map { $0 is T } ?? false }, prerequisite: nilActual) { actual in
-            let got = describeType(actual)
-            return ("expected: a kind of \(T.self), got: an instance of \(got), which is not a kind of \(T.self)",
-                    "expected: not a kind of \(T.self), got: an instance of \(got), which is a kind of \(T.self)")
-        }
+        expecta(
+            { $0.map { $0 is T } ?? false }, prerequisite: nilActual,
+            words: { actual in
+                let got = describeType(actual)
+                return (
+                    "expected: a kind of \(T.self), got: an instance of \(got), which is not a kind of \(T.self)",
+                    "expected: not a kind of \(T.self), got: an instance of \(got), which is a kind of \(T.self)"
+                )
+            })
     }
 
     /// `expect(SportsCar.self).to.beSubclassOf(Car.self)`: the subject is a class;
@@ -134,20 +152,26 @@ public struct ExpectaChain<Value> {
             { $0.map { $0 is T.Type } ?? false },
             prerequisite: { actual in
                 flattenOptional(actual).map { $0 is Any.Type } == true ? nil : "the actual value is not a Class"
-            }
-        ) { actual in
-            let got = flattenOptional(actual).map { "\($0)" } ?? "nil"
-            return ("expected: a subclass of \(T.self), got: a class \(got), which is not a subclass of \(T.self)",
-                    "expected: not a subclass of \(T.self), got: a class \(got), which is a subclass of \(T.self)")
-        }
+            },
+            words: { actual in
+                let got = flattenOptional(actual).map { "\($0)" } ?? "nil"
+                return (
+                    "expected: a subclass of \(T.self), got: a class \(got), which is not a subclass of \(T.self)",
+                    "expected: not a subclass of \(T.self), got: a class \(got), which is a subclass of \(T.self)"
+                )
+            })
     }
 
     /// `expect(x).to.conformTo(Engine.self)`: `expected: <x> to conform to Engine`.
     public func conformTo<T>(_ type: T.Type) {
-        expecta({ $0.map { $0 is T } ?? false }, prerequisite: { $0 == nil ? "the object is nil/null" : nil }) { actual in
-            ("expected: \(describe(actual)) to conform to \(T.self)",
-             "expected: \(describe(actual)) not to conform to \(T.self)")
-        }
+        expecta(
+            { $0.map { $0 is T } ?? false }, prerequisite: { $0 == nil ? "the object is nil/null" : nil },
+            words: { actual in
+                (
+                    "expected: \(describe(actual)) to conform to \(T.self)",
+                    "expected: \(describe(actual)) not to conform to \(T.self)"
+                )
+            })
     }
 
     /// `expect(x).to.raiseAny()`: the closure subject throws some error;
@@ -179,27 +203,37 @@ public struct ExpectaChain<Value> {
     /// `expected: CarDidStart, got: none`.
     public func notify(_ name: Notification.Name) {
         let posted = postNotification(name) as Matcher<Value>
-        expecta(posted) { _ in
-            ("expected: \(name.rawValue), got: none", "expected: none, got: \(name.rawValue)")
-        }
+        expecta(
+            posted,
+            words: { _ in
+                ("expected: \(name.rawValue), got: none", "expected: none, got: \(name.rawValue)")
+            })
     }
 }
 
 extension ExpectaChain where Value == Bool {
     /// `expect(x).to.beTruthy()`: `expected: a truthy value, got: 0, which is falsy`.
     public func beTruthy() {
-        expecta({ $0 == true }) { actual in
-            ("expected: a truthy value, got: \(describe(actual)), which is falsy",
-             "expected: a non-truthy value, got: \(describe(actual)), which is truthy")
-        }
+        expecta(
+            { $0 == true },
+            words: { actual in
+                (
+                    "expected: a truthy value, got: \(describe(actual)), which is falsy",
+                    "expected: a non-truthy value, got: \(describe(actual)), which is truthy"
+                )
+            })
     }
 
     /// `expect(x).to.beFalsy()`: `expected: a falsy value, got: 1, which is truthy`.
     public func beFalsy() {
-        expecta({ $0 != true }) { actual in
-            ("expected: a falsy value, got: \(describe(actual)), which is truthy",
-             "expected: a non-falsy value, got: \(describe(actual)), which is falsy")
-        }
+        expecta(
+            { $0 != true },
+            words: { actual in
+                (
+                    "expected: a falsy value, got: \(describe(actual)), which is truthy",
+                    "expected: a non-falsy value, got: \(describe(actual)), which is falsy"
+                )
+            })
     }
 }
 
@@ -216,18 +250,26 @@ extension ExpectaChain where Value: Comparable {
     }
 
     private func comparing(_ phrase: String, _ expected: Value, _ holds: @escaping (Value, Value) -> Bool) {
-        expecta({ $0.map { holds($0, expected) } ?? false }) { actual in
-            ("expected: \(describe(actual)) to \(phrase) \(describe(expected))",
-             "expected: \(describe(actual)) not to \(phrase) \(describe(expected))")
-        }
+        expecta(
+            { $0.map { holds($0, expected) } ?? false },
+            words: { actual in
+                (
+                    "expected: \(describe(actual)) to \(phrase) \(describe(expected))",
+                    "expected: \(describe(actual)) not to \(phrase) \(describe(expected))"
+                )
+            })
     }
 
     /// `expect(x).to.beInTheRangeOf(a, b)`: `expected: 7 to be in the range [1, 5] (inclusive)`.
     public func beInTheRangeOf(_ low: Value, _ high: Value) {
-        expecta({ $0.map { (low...high).contains($0) } ?? false }) { actual in
-            ("expected: \(describe(actual)) to be in the range [\(describe(low)), \(describe(high))] (inclusive)",
-             "expected: \(describe(actual)) not to be in the range [\(describe(low)), \(describe(high))] (inclusive)")
-        }
+        expecta(
+            { $0.map { (low...high).contains($0) } ?? false },
+            words: { actual in
+                (
+                    "expected: \(describe(actual)) to be in the range [\(describe(low)), \(describe(high))] (inclusive)",
+                    "expected: \(describe(actual)) not to be in the range [\(describe(low)), \(describe(high))] (inclusive)"
+                )
+            })
     }
 }
 
@@ -235,22 +277,30 @@ extension ExpectaChain where Value: BinaryFloatingPoint {
     /// `expect(x).to.beCloseTo(y)`: equal but for rounding (a relative `FLT_EPSILON`, as in Expecta);
     /// `expected 2.0 to be close to 1.0`.
     public func beCloseTo(_ expected: Value) {
-        expecta({ actual in
-            guard let actual else { return false }
-            let largest = Swift.max(abs(actual), abs(expected))
-            return abs(actual - expected) <= largest * Value(Float.ulpOfOne)
-        }) { actual in
-            ("expected \(describe(actual)) to be close to \(describe(expected))",
-             "expected \(describe(actual)) not to be close to \(describe(expected))")
-        }
+        expecta(
+            { actual in
+                guard let actual else { return false }
+                let largest = Swift.max(abs(actual), abs(expected))
+                return abs(actual - expected) <= largest * Value(Float.ulpOfOne)
+            },
+            words: { actual in
+                (
+                    "expected \(describe(actual)) to be close to \(describe(expected))",
+                    "expected \(describe(actual)) not to be close to \(describe(expected))"
+                )
+            })
     }
 
     /// `expect(x).to.beCloseToWithin(y, delta)`: `expected 2.0 to be close to 1.0 within 0.1`.
     public func beCloseToWithin(_ expected: Value, _ delta: Value) {
-        expecta({ $0.map { $0 >= expected - delta && $0 <= expected + delta } ?? false }) { actual in
-            ("expected \(describe(actual)) to be close to \(describe(expected)) within \(describe(delta))",
-             "expected \(describe(actual)) not to be close to \(describe(expected)) within \(describe(delta))")
-        }
+        expecta(
+            { $0.map { $0 >= expected - delta && $0 <= expected + delta } ?? false },
+            words: { actual in
+                (
+                    "expected \(describe(actual)) to be close to \(describe(expected)) within \(describe(delta))",
+                    "expected \(describe(actual)) not to be close to \(describe(expected)) within \(describe(delta))"
+                )
+            })
     }
 }
 
@@ -260,10 +310,14 @@ extension ExpectaChain where Value: Collection {
 
     /// `expect(x).to.haveCountOf(3)`: `expected [1, 2] to have a count of 3 but got 2`.
     public func haveCountOf(_ count: Int) {
-        expecta({ $0.map { $0.count == count } ?? false }, prerequisite: { $0 == nil ? notCountable : nil }) { actual in
-            ("expected \(describe(actual)) to have a count of \(count) but got \(actual?.count ?? 0)",
-             "expected \(describe(actual)) not to have a count of \(count)")
-        }
+        expecta(
+            { $0.map { $0.count == count } ?? false }, prerequisite: { $0 == nil ? notCountable : nil },
+            words: { actual in
+                (
+                    "expected \(describe(actual)) to have a count of \(count) but got \(actual?.count ?? 0)",
+                    "expected \(describe(actual)) not to have a count of \(count)"
+                )
+            })
     }
 
     /// A synonym of `haveCountOf`.
@@ -275,18 +329,26 @@ extension ExpectaChain where Value: Collection {
 extension ExpectaChain where Value: Sequence, Value.Element: Equatable {
     /// `expect(array).to.contain(x)`: `expected [1, 2] to contain 4`.
     public func contain(_ element: Value.Element) {
-        expecta({ $0.map { $0.contains(element) } ?? false }, prerequisite: { $0 == nil ? notEnumerable : nil }) { actual in
-            ("expected \(describe(actual)) to contain \(describe(element))",
-             "expected \(describe(actual)) not to contain \(describe(element))")
-        }
+        expecta(
+            { $0.map { $0.contains(element) } ?? false }, prerequisite: { $0 == nil ? notEnumerable : nil },
+            words: { actual in
+                (
+                    "expected \(describe(actual)) to contain \(describe(element))",
+                    "expected \(describe(actual)) not to contain \(describe(element))"
+                )
+            })
     }
 
     /// `expect(array).to.beSupersetOf([x, y])`: `expected [1] to be a superset of [2]`.
     public func beSupersetOf(_ elements: [Value.Element]) {
-        expecta({ actual in actual.map { set in elements.allSatisfy { set.contains($0) } } ?? false }) { actual in
-            ("expected \(describe(actual)) to be a superset of \(describe(elements))",
-             "expected \(describe(actual)) not to be a superset of \(describe(elements))")
-        }
+        expecta(
+            { actual in actual.map { set in elements.allSatisfy { set.contains($0) } } ?? false },
+            words: { actual in
+                (
+                    "expected \(describe(actual)) to be a superset of \(describe(elements))",
+                    "expected \(describe(actual)) not to be a superset of \(describe(elements))"
+                )
+            })
     }
 }
 
@@ -303,19 +365,28 @@ extension ExpectaChain where Value: BidirectionalCollection, Value.Element: Equa
     }
 
     private func affix(_ phrase: String, _ element: Value.Element, _ test: @escaping (Value) -> Bool) {
-        expecta({ $0.map(test) ?? false }, prerequisite: { $0 == nil ? "the object is nil/null" : nil }) { actual in
-            ("expected: \(describe(actual)) to \(phrase) \(describe(element))",
-             "expected: \(describe(actual)) not to \(phrase) \(describe(element))")
-        }
+        expecta(
+            { $0.map(test) ?? false }, prerequisite: { $0 == nil ? "the object is nil/null" : nil },
+            words: { actual in
+                (
+                    "expected: \(describe(actual)) to \(phrase) \(describe(element))",
+                    "expected: \(describe(actual)) not to \(phrase) \(describe(element))"
+                )
+            })
     }
 }
 
 extension ExpectaChain where Value == String {
     /// `expect(text).to.contain("car")`: `expected a bus to contain car`.
     public func contain(_ substring: String) {
-        expecta({ $0.map { $0.contains(substring) } ?? false }, prerequisite: { $0 == nil ? notEnumerable : nil }) { actual in
-            ("expected \(describe(actual)) to contain \(substring)", "expected \(describe(actual)) not to contain \(substring)")
-        }
+        expecta(
+            { $0.map { $0.contains(substring) } ?? false }, prerequisite: { $0 == nil ? notEnumerable : nil },
+            words: { actual in
+                (
+                    "expected \(describe(actual)) to contain \(substring)",
+                    "expected \(describe(actual)) not to contain \(substring)"
+                )
+            })
     }
     /// `expect(text).to.beginWith("Car")`: `expected: Bus to begin with Car`.
     public func beginWith(_ prefix: String) { stringAffix("begin with", prefix) { $0.hasPrefix(prefix) } }
@@ -325,19 +396,27 @@ extension ExpectaChain where Value == String {
     public func endWith(_ suffix: String) { stringAffix("end with", suffix) { $0.hasSuffix(suffix) } }
 
     private func stringAffix(_ phrase: String, _ text: String, _ test: @escaping (String) -> Bool) {
-        expecta({ $0.map(test) ?? false }, prerequisite: { $0 == nil ? "the object is nil/null" : nil }) { actual in
-            ("expected: \(describe(actual)) to \(phrase) \(text)", "expected: \(describe(actual)) not to \(phrase) \(text)")
-        }
+        expecta(
+            { $0.map(test) ?? false }, prerequisite: { $0 == nil ? "the object is nil/null" : nil },
+            words: { actual in
+                (
+                    "expected: \(describe(actual)) to \(phrase) \(text)",
+                    "expected: \(describe(actual)) not to \(phrase) \(text)"
+                )
+            })
     }
 
     /// `expect(text).to.match("^[A-Z]")`: a regular expression; `expected: abc to match to ^[A-Z]`.
     public func match(_ pattern: String) {
         expecta(
             { actual in actual.map { $0.range(of: pattern, options: .regularExpression) != nil } ?? false },
-            prerequisite: { $0 == nil ? "the object is nil/null" : nil }
-        ) { actual in
-            ("expected: \(describe(actual)) to match to \(pattern)", "expected: \(describe(actual)) not to match to \(pattern)")
-        }
+            prerequisite: { $0 == nil ? "the object is nil/null" : nil },
+            words: { actual in
+                (
+                    "expected: \(describe(actual)) to match to \(pattern)",
+                    "expected: \(describe(actual)) not to match to \(pattern)"
+                )
+            })
     }
 }
 

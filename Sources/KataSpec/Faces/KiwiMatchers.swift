@@ -46,7 +46,8 @@ extension KiwiAssertion {
             return KiwiWords(
                 should:
                     "expected subject to be identical to \(kiwiDescription(expected)) (\(pointer(expected))), got \(kiwiDescription(subject)) (\(pointer(subject)))",
-                shouldNot: "expected subject not to be identical to \(kiwiDescription(expected)) (\(pointer(expected)))")
+                shouldNot: "expected subject not to be identical to \(kiwiDescription(expected)) (\(pointer(expected)))"
+            )
         }
     }
 
@@ -63,7 +64,8 @@ extension KiwiAssertion {
     /// `[[SportsCar should] beSubclassOfClass:[Car class]]`: the subject is a class.
     public func beSubclassOfClass<T>(_ type: T.Type) {
         kiwi(beSubclassOf(type)) { actual in
-            KiwiWords("expected subject to be subclass of \(T.self), got \(flattenOptional(actual).map { "\($0)" } ?? "nil")")
+            KiwiWords(
+                "expected subject to be subclass of \(T.self), got \(flattenOptional(actual).map { "\($0)" } ?? "nil")")
         }
     }
 

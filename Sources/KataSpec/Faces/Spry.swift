@@ -78,7 +78,8 @@ extension Spryable {
     ) -> DidCallResult {
         DoubleRegistry.shared.locked {
             let count = state.count(function, arguments.isEmpty ? nil : arguments)
-            return DidCallResult(success: specifier.accepts(count), recordedCallsDescription: state.spryCallsDescription)
+            return DidCallResult(
+                success: specifier.accepts(count), recordedCallsDescription: state.spryCallsDescription)
         }
     }
 }
@@ -91,20 +92,20 @@ extension Spryable {
 public func haveReceived<T: Spryable>(
     _ function: T.Function, with arguments: Any?..., countSpecifier: CountSpecifier = .atLeast(1)
 ) -> Matcher<T> {
-    received(function.rawValue, arguments, countSpecifier, typeName: { "\(type(of: $0))" }) { $0.doubleState }
+    received(function.rawValue, arguments, countSpecifier, typeName: { "\(type(of: $0))" }, state: { $0.doubleState })
 }
 
 /// The same for a class function: `expect(FakeEngine.self).to(haveReceived(.make, with: "v8"))`.
 public func haveReceived<T: Spryable>(
     _ function: T.ClassFunction, with arguments: Any?..., countSpecifier: CountSpecifier = .atLeast(1)
 ) -> Matcher<T.Type> {
-    received(function.rawValue, arguments, countSpecifier, typeName: { "\($0)" }) { $0.doubleState }
+    received(function.rawValue, arguments, countSpecifier, typeName: { "\($0)" }, state: { $0.doubleState })
 }
 
 /// `haveReceived` over whichever state the subject names: a fake's, or a fake type's class functions'.
 private func received<Subject>(
     _ function: String, _ arguments: [Any?], _ countSpecifier: CountSpecifier, typeName: @escaping (Subject) -> String,
-    _ state: @escaping (Subject) -> DoubleState
+    state: @escaping (Subject) -> DoubleState
 ) -> Matcher<Subject> {
     Matcher { expression in
         guard let subject = try expression.evaluate() else {
@@ -131,7 +132,9 @@ private func spryAttempt(_ type: String, _ function: String, _ arguments: [Any?]
 {
     var text = "receive <\(function)> on <\(type)>"
     if !arguments.isEmpty {
-        text += " with " + arguments.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }
+        text +=
+            " with "
+            + arguments.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }
             .joined(separator: ", ")
     }
     switch specifier {

@@ -126,7 +126,8 @@ public func allPass<S: Sequence>(_ matcher: Matcher<S.Element>) -> Matcher<S> {
             guard result.status == .matches else {
                 let failure = inner.appended(
                     message:
-                        ", but failed first at element <\(nimbleDescription(element))> in <\(nimbleDescription(actual))>")
+                        ", but failed first at element <\(nimbleDescription(element))> in <\(nimbleDescription(actual))>"
+                )
                 return MatcherResult(status: .doesNotMatch, message: failure)
             }
         }
@@ -141,8 +142,9 @@ public func allPass<S: Sequence>(_ passes: @escaping (S.Element) throws -> Bool)
 
 /// Passes when `passes` holds for every element; `name` says what it checks: `allPass("be small") { … }`.
 public func allPass<S: Sequence>(_ name: String, _ passes: @escaping (S.Element) throws -> Bool) -> Matcher<S> {
-    allPass(Matcher<S.Element>.simple(name) { expression in
-        guard let element = try expression.evaluate() else { return .fail }
-        return MatcherStatus(bool: try passes(element))
-    })
+    allPass(
+        Matcher<S.Element>.simple(name) { expression in
+            guard let element = try expression.evaluate() else { return .fail }
+            return MatcherStatus(bool: try passes(element))
+        })
 }

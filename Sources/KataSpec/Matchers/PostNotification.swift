@@ -13,7 +13,8 @@ public func postNotifications<Out>(
         _ = try expression.evaluate()
         let notifications = posted.all
         var result = try matcher.satisfies(Expression(location: expression.location) { notifications }.withCaching())
-        let actual = notifications.isEmpty ? "no notifications" : "<\(nimbleDescription(notifications.map(nimbleDescription)))>"
+        let actual =
+            notifications.isEmpty ? "no notifications" : "<\(nimbleDescription(notifications.map(nimbleDescription)))>"
         result.message = .expectedCustomValueTo(result.message.expectedMessage, actual: actual)
         return result
     }

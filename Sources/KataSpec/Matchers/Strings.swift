@@ -26,7 +26,8 @@ public func beginWith<Seq1: Sequence, Seq2: Sequence>(
     Matcher { expression in
         let actual = try expression.evaluate()
         let shown = prefix.map { Array($0) as Any } ?? nil
-        let message = ExpectationMessage("begin with", expected: .value(shown), actual: .value(actual.map { Array($0) }))
+        let message = ExpectationMessage(
+            "begin with", expected: .value(shown), actual: .value(actual.map { Array($0) }))
         guard let prefix, let actual else { return MatcherResult(status: .fail, message: message.appendedBeNilHint()) }
         return MatcherResult(bool: actual.starts(with: prefix, by: areEquivalent), message: message)
     }

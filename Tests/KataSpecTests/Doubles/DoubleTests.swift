@@ -15,7 +15,9 @@ extension KataSpecTests {
                 engine.stop()
                 #expect(engine.didCall(.start, withArguments: [3]).success)
                 #expect(engine.didCall(.gear, withArguments: [4], countSpecifier: .exactly(1)).success)
-                #expect(engine.didCall(.stop).recordedCallsDescription == "<start(speed:)> with <3>; <gear> with <4>; <stop()>")
+                #expect(
+                    engine.didCall(.stop).recordedCallsDescription
+                        == "<start(speed:)> with <3>; <gear> with <4>; <stop()>")
             }
         }
 
@@ -98,7 +100,7 @@ extension KataSpecTests {
             DoubleRegistry.shared.resetAll()
             #expect(
                 failures.map(\.description) == [
-                    "\(#filePath):\(line):48: error: OCMockObject(FakeEngine): unexpected method invoked: stop() (strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
+                    "\(#filePath):\(line):48: error: OCMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
                 ], "outside an example, the failure points where the mock was made strict, never inside the fake")
         }
 
@@ -126,7 +128,7 @@ extension KataSpecTests {
         @Test func aStrictFakeReportsAnUnexpectedSetter() {
             let line = #line + 4
             expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: gear(4) (strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
+                "OCMockObject(FakeEngine): unexpected method invoked: gear(4)\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = OCMStrictClassMock(FakeEngine())
                 engine.gear = 4
@@ -149,7 +151,7 @@ extension KataSpecTests {
             }
             #expect(
                 reporter.results.first?.failures.map(\.description) == [
-                    "\(#filePath):\(line):23: error: OCMockObject(FakeEngine): unexpected method invoked: stop() (strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
+                    "\(#filePath):\(line):23: error: OCMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
                 ])
         }
 
@@ -261,7 +263,9 @@ extension KataSpecTests {
             #expect(FakeEngine.functionName(FakeEngine.Function.self, "gear", location) == "gear")
             // Spry forgives only a missing or extra "(_:)".
             #expect(FakeEngine.functionName(FakeEngine.Function.self, "load", location) == "load(_:)")
-            let unknown = failures { #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(at:)", location) == nil) }
+            let unknown = failures {
+                #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(at:)", location) == nil)
+            }
             #expect(
                 unknown == [
                     "--- FATAL ERROR: Unable to find function ---\n￫ Type: FakeEngine\n￫ Function signature: start(at:)\n￫ Error occured on: Fake.swift:7\n￫ Possible Fix: ↴\n￫ case start = \"start(at:)\""

@@ -198,7 +198,7 @@ extension KataSpecTests {
             }
             #expect(
                 reporter.messages.map { $0.replacingOccurrences(of: #filePath, with: "FaceTests.swift") } == [
-                    "mock \"engine\" received unexpected message -stop() (strict mock made at FaceTests.swift:\(line):45)\nRecorded calls on engine:\n￫ stop()\nStubs on engine:\n￫ (none)",
+                    "mock \"engine\" received unexpected message -stop()\n(strict mock made at FaceTests.swift:\(line):45)\nRecorded calls on engine:\n￫ stop()\nStubs on engine:\n￫ (none)",
                     "'is null' [FAILED], expected subject to receive -start(speed:) exactly 1 time, but received it 0 times\nRecorded calls on spare engine:\n￫ stop()\nStubs on spare engine:\n￫ start(speed:) (any arguments) → the default value",
                 ])
         }
@@ -258,7 +258,7 @@ extension KataSpecTests {
             )
             #expect(
                 reporter.messages.last?.hasPrefix(
-                    "FakeEngine received unexpected message -stop() (strict mock made at \(#filePath):\(strictLine):")
+                    "FakeEngine received unexpected message -stop()\n(strict mock made at \(#filePath):\(strictLine):")
                     == true)
         }
 
@@ -357,7 +357,7 @@ extension KataSpecTests {
                 OCMVerifyAll(engine)
             }
             expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: start(speed: 2), expected: stop()\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (not called yet)\n￫ start(speed: 2) (not called yet)"
+                "OCMockObject(FakeEngine): unexpected method invoked: start(speed: 2)\n\texpected:\tstop()\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (not called yet)\n￫ start(speed: 2) (not called yet)"
             ) {
                 let engine = OCMClassMock(FakeEngine())
                 engine.setExpectationOrderMatters(true)
