@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-5"
+    static let gradingVersion = "kata-grading-6"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -78,8 +78,12 @@ public struct ExerciseChecker: Sendable {
         // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
         let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
+        // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
+        // runners; an example that does not run catches no mutant, and the report says how many were left out.
         let runner = ProgramRunner(
-            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
+            runAll: exercise.kind == .implement)
         let compiler = self.compiler
         let build: @Sendable ([GeneratedProgram]) -> [Result<ExerciseCompiler.Outcome, BuildError>] = { programs in
             parallelMap(programs, width: self.width) { program in
@@ -111,7 +115,7 @@ public struct ExerciseChecker: Sendable {
             result.message = problem
             return result
         }
-        let ran = run.examples.count { $0.status != .pending && $0.status != .skipped }
+        let ran = run.ran
         if run.failed > 0 || run.timedOutAfter != nil {
             result.status = .failed
             if exercise.kind == .specify {

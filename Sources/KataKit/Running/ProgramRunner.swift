@@ -21,6 +21,10 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var failed: Int { examples.count { $0.status.isFailure } }
     public var pending: Int { examples.count { $0.status == .pending } }
     public var skipped: Int { examples.count { $0.status == .skipped } + notRun }
+    /// Examples left out because others are focused (`fit`, `fdescribe`, `fcontext`).
+    public var leftOutByFocus: Int { examples.count { $0.status == .skipped } }
+    /// Examples that ran: they passed or failed.
+    public var ran: Int { examples.count { $0.status != .pending && $0.status != .skipped && $0.status != .notRun } }
 }
 
 /// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
@@ -32,10 +36,14 @@ public struct ProgramRunner: Sendable {
     public var limits: RunLimits
     /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
     public var sourcePaths: [String]
+    /// Run every example, whatever `fit`, `fdescribe`, `xit` and `xdescribe` say (`KATA_RUN_ALL=1`); otherwise
+    /// focus and exclusion work as in Quick, Specta and Kiwi.
+    public var runAll: Bool
 
-    public init(limits: RunLimits, sourcePaths: [String] = []) {
+    public init(limits: RunLimits, sourcePaths: [String] = [], runAll: Bool = true) {
         self.limits = limits
         self.sourcePaths = sourcePaths
+        self.runAll = runAll
     }
 
     public func run(_ binary: URL, in folder: URL) throws -> RunReport {
@@ -55,7 +63,7 @@ public struct ProgramRunner: Sendable {
             let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
             var environment = [
                 "PATH": "/usr/bin:/bin", "HOME": scratch.path, "TMPDIR": scratch.path, "LANG": "C.UTF-8",
-                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": "1",
+                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": runAll ? "1" : "0",
                 "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": captures.path,
                 "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": scratch.path,
             ]
