@@ -243,7 +243,9 @@ struct CheckTests {
             "the learner is told why focus did nothing: \(result.stdout)")
     }
 
-    @Test("in a specify exercise focus and exclusion work as in Quick; the result says what was left out, in every format")
+    @Test(
+        "in a specify exercise focus and exclusion work as in Quick; the result says what was left out, in every format"
+    )
     func focusInOwnSpecs() throws {
         let kata = try KataRunner(fixture: "check")
         try kata.write(
@@ -296,7 +298,8 @@ struct CheckTests {
         #expect(result.stdout.contains("  ✓ starts at twenty degrees [PASSED]"), "\(result.stdout)")
         #expect(result.stdout.contains("  ✗ warms by one degree [FAILED]"))
         #expect(
-            result.stdout.contains("'Thermostat, warms by one degree' [FAILED], expected subject to equal (Int) 21, got (Int) 20"))
+            result.stdout.contains(
+                "'Thermostat, warms by one degree' [FAILED], expected subject to equal (Int) 21, got (Int) 20"))
         #expect(result.stdout.contains("  - cools down at night [PENDING]"))
     }
 

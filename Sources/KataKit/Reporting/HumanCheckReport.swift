@@ -75,7 +75,8 @@ public struct HumanCheckReport {
             parts.append("\(plural(run.pending, "pending example")) (pending, xit, xdescribe, xcontext)")
         }
         guard !parts.isEmpty else { return nil }
-        return "Left out: \(parts.joined(separator: " and ")). Only the \(plural(run.ran, "example")) that ran can catch a mutant."
+        return
+            "Left out: \(parts.joined(separator: " and ")). Only the \(plural(run.ran, "example")) that ran can catch a mutant."
     }
 
     private func compileErrors(_ result: CheckResult) -> [String] {
