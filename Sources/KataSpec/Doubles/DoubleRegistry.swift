@@ -125,7 +125,7 @@ final class DoubleRegistry: @unchecked Sendable {
             for spy in spies { spy.observe(arguments) }
         }
         let admission = locked { state.admit(call, recording: recording, answering: answering) }
-        for failure in admission.failures { World.shared.record(failure) }
+        for failure in admission.failures { World.shared.recordOnce(failure) }
         if let stub = admission.stub {
             for effect in stub.sideEffects { effect(arguments) }
             if let result: T = try answer(stub, state, arguments, location, canThrow: canThrow, real: real) {

@@ -85,6 +85,14 @@ final class DoubleState {
             expectations[index].satisfied = true
             expected = expectations[index].stub
         }
+        if recording || answering,
+            let mismatched = stubs.first(where: {
+                $0.function == call.function
+                    && ($0.arguments.map { !$0.isEmpty && $0.count != call.arguments.count } ?? false)
+            }), let specified = mismatched.arguments
+        {
+            failures.append(wrongArgumentCountFailure(call, specified: specified))
+        }
         let stub = stub(answering: call.function, call.arguments)
         // An expected call is one the fake was prepared for, even when the expectation has no answer
         // of its own (OCMock's `OCMExpect(…)` alone, Kiwi's `receive`): a strict fake accepts it.
@@ -140,15 +148,31 @@ final class DoubleState {
         }.joined(separator: "; ")
     }
 
-    /// Said when the fake recorded calls of `function` with another number of arguments than a check gives:
-    /// usually the fake's member does not pass its arguments to `spryify`.
-    func argumentCountHint(_ function: String, _ arguments: [Any?]) -> String? {
-        guard !arguments.isEmpty,
+    /// Spry's "Wrong number of arguments to compare", when the fake recorded `function` with another number of
+    /// arguments than a stub or a check gives: usually the fake's member does not pass all of them to `spryify`.
+    func wrongArgumentCount(_ function: String, _ arguments: [Any?]?) -> Failure? {
+        guard let arguments, !arguments.isEmpty,
             let call = calls.first(where: { $0.function == function && $0.arguments.count != arguments.count })
         else { return nil }
-        return
-            "\(name).\(function) was recorded with \(call.arguments.count) argument(s) but checked with \(arguments.count): "
-            + "make the fake's member pass them all, spryify(arguments: …) (\(call.location))"
+        return wrongArgumentCountFailure(call, specified: arguments)
+    }
+
+    /// The failure for `call` compared with `specified` arguments, pointing at the fake's line that records it.
+    func wrongArgumentCountFailure(_ call: Invocation, specified: [Any?]) -> Failure {
+        let list = { (values: [Any?]) in
+            values.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }.joined(separator: ", ")
+        }
+        return Failure(
+            message: fatalMessage(
+                "Wrong number of arguments to compare",
+                [
+                    "Type: \(name)", "Function: \(call.function)", "Specified count: \(specified.count)",
+                    "Received count: \(call.arguments.count)", "Specified arguments: \(list(specified))",
+                    "Actual arguments: \(list(call.arguments))",
+                ])
+                + "\nThe fake recorded \(call.function) with \(call.arguments.count) argument(s): make its member pass "
+                + "every argument, in order, spryify(arguments: …), at \(call.location)",
+            location: call.location)
     }
 
     /// Every stub, one `￫` line each.

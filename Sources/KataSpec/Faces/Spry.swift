@@ -76,11 +76,15 @@ extension Spryable {
     private static func didCall(
         _ state: DoubleState, _ function: String, _ arguments: [Any?], _ specifier: CountSpecifier
     ) -> DidCallResult {
-        DoubleRegistry.shared.locked {
+        let (result, mismatch) = DoubleRegistry.shared.locked {
             let count = state.count(function, arguments.isEmpty ? nil : arguments)
-            return DidCallResult(
-                success: specifier.accepts(count), recordedCallsDescription: state.spryCallsDescription)
+            return (
+                DidCallResult(success: specifier.accepts(count), recordedCallsDescription: state.spryCallsDescription),
+                state.wrongArgumentCount(function, arguments)
+            )
         }
+        if let mismatch { World.shared.recordOnce(mismatch) }
+        return result
     }
 }
 
@@ -113,15 +117,15 @@ private func received<Subject>(
             return MatcherResult(status: .fail, message: message.appendedBeNilHint())
         }
         let state = state(subject)
-        let (count, calls, report, hint) = DoubleRegistry.shared.locked {
+        let (count, calls, report, mismatch) = DoubleRegistry.shared.locked {
             (
                 state.count(function, arguments.isEmpty ? nil : arguments), state.spryCallsDescription, state.report,
-                state.argumentCountHint(function, arguments)
+                state.wrongArgumentCount(function, arguments)
             )
         }
+        if let mismatch { World.shared.recordOnce(mismatch) }
         let attempt = spryAttempt(typeName(subject), function, arguments, countSpecifier)
-        let message = ExpectationMessage.expectedCustomValueTo(attempt, actual: calls)
-            .appended(details: report + (hint.map { "\n" + $0 } ?? ""))
+        let message = ExpectationMessage.expectedCustomValueTo(attempt, actual: calls).appended(details: report)
         return MatcherResult(bool: countSpecifier.accepts(count), message: message)
     }
 }

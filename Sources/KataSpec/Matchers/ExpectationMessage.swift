@@ -144,6 +144,24 @@ public struct ExpectationMessage {
         return copy
     }
 
+    /// The message as Nimble's `toString` builds it: `actual` stands for the subject where the message shows it
+    /// (`expected to be even, got <3>`), and details follow after a blank line.
+    public func toString(actual: String, expected: String = "expected", to: String = "to") -> String {
+        var line: String
+        if let plainText {
+            line = plainText
+        } else {
+            line = "\(expected) \(to) \(verb)" + (self.expected.map { " " + show($0, .nimble) } ?? "") + qualifier
+            if let shown = self.actual {
+                line += ", got " + show(shown, .nimble)
+            } else if showsSubject {
+                line += ", got " + actual
+            }
+            line += appendix
+        }
+        return line + (details.map { "\n\n" + $0 } ?? "")
+    }
+
     // MARK: Rendering
 
     /// The message in `style`'s wording.

@@ -149,6 +149,29 @@ extension KataSpecTests {
                 ) == true)
         }
 
+        @Test func aSpryStubOrCheckWithMoreArgumentsThanTheFakeRecordsSaysSoAsSpryDoes() {
+            final class ForgetfulEngine: Spryable {
+                enum Function: String, StringRepresentable { case start = "start(speed:)" }
+                static let line = #line + 1
+                func start(speed: Int) -> Bool { spryify() }
+            }
+            let expected =
+                "--- FATAL ERROR: Wrong number of arguments to compare ---\n￫ Type: ForgetfulEngine\n￫ Function: start(speed:)\n￫ Specified count: 1\n￫ Received count: 0\n￫ Specified arguments: <3>\n￫ Actual arguments: \nThe fake recorded start(speed:) with 0 argument(s): make its member pass every argument, in order, spryify(arguments: …), at \(#filePath):\(ForgetfulEngine.line):1"
+            let stubbed = failures {
+                let engine = ForgetfulEngine()
+                engine.stub(.start).with(3).andReturn(true)
+                _ = engine.start(speed: 3)
+                _ = engine.start(speed: 3)
+            }
+            #expect(stubbed == [expected])
+            let checked = failures {
+                let engine = ForgetfulEngine()
+                _ = engine.start(speed: 3)
+                #expect(!engine.didCall(.start, withArguments: [3]).success)
+            }
+            #expect(checked == [expected])
+        }
+
         @Test func spryEquatableValuesCompile() {
             struct Person: Equatable, SpryEquatable { let name: String }
             expectPass {
