@@ -305,10 +305,10 @@ extension ExpectaChain where Value: BinaryFloatingPoint {
 }
 
 extension ExpectaChain where Value: Collection {
-    /// `expect(x).to.beEmpty()`: `expected [1] to have a count of 0 but got 1`.
+    /// `expect(x).to.beEmpty()`: `expected (1) to have a count of 0 but got 1`.
     public func beEmpty() { haveCountOf(0) }
 
-    /// `expect(x).to.haveCountOf(3)`: `expected [1, 2] to have a count of 3 but got 2`.
+    /// `expect(x).to.haveCountOf(3)`: `expected (1, 2) to have a count of 3 but got 2`.
     public func haveCountOf(_ count: Int) {
         expecta(
             { $0.map { $0.count == count } ?? false }, prerequisite: { $0 == nil ? notCountable : nil },
@@ -327,7 +327,7 @@ extension ExpectaChain where Value: Collection {
 }
 
 extension ExpectaChain where Value: Sequence, Value.Element: Equatable {
-    /// `expect(array).to.contain(x)`: `expected [1, 2] to contain 4`.
+    /// `expect(array).to.contain(x)`: `expected (1, 2) to contain 4`.
     public func contain(_ element: Value.Element) {
         expecta(
             { $0.map { $0.contains(element) } ?? false }, prerequisite: { $0 == nil ? notEnumerable : nil },
@@ -339,7 +339,7 @@ extension ExpectaChain where Value: Sequence, Value.Element: Equatable {
             })
     }
 
-    /// `expect(array).to.beSupersetOf([x, y])`: `expected [1] to be a superset of [2]`.
+    /// `expect(array).to.beSupersetOf([x, y])`: `expected (1) to be a superset of (2)`.
     public func beSupersetOf(_ elements: [Value.Element]) {
         expecta(
             { actual in actual.map { set in elements.allSatisfy { set.contains($0) } } ?? false },
@@ -420,11 +420,31 @@ extension ExpectaChain where Value == String {
     }
 }
 
-/// `EXPDescribeObject`: `nil/null` for nil, Booleans as `1`/`0` (Expecta boxes them as numbers), else the description.
-private func describe(_ value: Any?) -> String {
+private func describe(_ value: Any?) -> String { expectaDescription(value) }
+
+/// Expecta's `EXPDescribeObject` (`ExpectaSupport.m`): `nil/null` for nil, Booleans as `1`/`0` (Expecta boxes
+/// them as numbers), arrays as `(1, 2)`, sets as `{(1, 2)}`, dictionaries as `{a = 1; b = 2;}`, strings bare,
+/// and any other description with its line breaks written `\n`.
+func expectaDescription(_ value: Any?) -> String {
     guard let value = flattenOptional(value) else { return "nil/null" }
     if let flag = value as? Bool, type(of: value) == Bool.self { return flag ? "1" : "0" }
-    return stringify(value)
+    if let string = value as? String { return string }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .collection:
+        return "(" + mirror.children.map { expectaDescription($0.value) }.joined(separator: ", ") + ")"
+    case .set:
+        return "{(" + mirror.children.map { expectaDescription($0.value) }.joined(separator: ", ") + ")}"
+    case .dictionary:
+        let pairs = mirror.children.map { child -> String in
+            let pair = Mirror(reflecting: child.value).children.map(\.value)
+            guard pair.count == 2 else { return expectaDescription(child.value) + ";" }
+            return "\(expectaDescription(pair[0])) = \(expectaDescription(pair[1]));"
+        }
+        return "{" + pairs.joined(separator: " ") + "}"
+    default:
+        return stringify(value).replacingOccurrences(of: "\n", with: "\\n")
+    }
 }
 
 /// The type Expecta names after "an instance of".

@@ -13,7 +13,8 @@ public func require<T>(
 }
 
 /// Returns the value, or records "expected to not be nil, got <nil>" (below `description`, if given) and
-/// throws when it is `nil`.
+/// throws when it is `nil`. As in Nimble, the value may be left unused: `try unwrap(car)` just checks it.
+@discardableResult
 public func unwrap<T>(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column, description: String? = nil,
     _ expression: @autoclosure @escaping () throws -> T?

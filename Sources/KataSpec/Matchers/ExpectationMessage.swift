@@ -195,7 +195,7 @@ public struct ExpectationMessage {
         case (.text(let text), _): text
         case (.value(let value), .nimble): "<\(nimbleDescription(value))>"
         case (.value(let value), .kiwi): kiwiDescription(value)
-        case (.value(let value), .expecta): stringify(value)
+        case (.value(let value), .expecta): expectaDescription(value)
         }
     }
 }

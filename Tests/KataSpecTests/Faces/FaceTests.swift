@@ -207,7 +207,7 @@ extension KataSpecTests {
             expectFailure("expected: nil/null, got: 3") { expect(3).to.beNil() }
             expectFailure("expected: not 3, got: 3") { expect(3).toNot.equal(3) }
             expectFailure("expected: a truthy value, got: 0, which is falsy") { expect(false).to.beTruthy() }
-            expectFailure("expected [1, 2] to contain 4") { expect([1, 2]).to.contain(4) }
+            expectFailure("expected (1, 2) to contain 4") { expect([1, 2]).to.contain(4) }
             expectFailure("expected 2.0 to be close to 1.0 within 0.1") {
                 expect(2.0).to.beCloseToWithin(1.0, 0.1)
             }

@@ -187,13 +187,27 @@ private var expectaCases: [ParityCase] {
         ) {
             expect(Vehicle.self).to.beSubclassOf(Bus.self)
         },
-        parity("EXPMatchers+haveCountOf.m", "expected [1, 2] to have a count of 3 but got 2") {
-            expect([1, 2]).to.haveCountOf(3)
+        parity("EXPMatchers+haveCountOfTest.m", "expected (foo, bar, baz) to have a count of 2 but got 3") {
+            expect(["foo", "bar", "baz"]).to.haveCountOf(2)
         },
-        parity("EXPMatchers+contain.m", "expected [1, 2] to contain 4") { expect([1, 2]).to.contain(4) },
-        parity("EXPMatchers+contain.m", "expected [1, 2] not to contain 2") { expect([1, 2]).toNot.contain(2) },
-        parity("EXPMatchers+beSupersetOf.m", "expected [1] to be a superset of [2]") {
+        parity("EXPMatchers+haveCountOfTest.m", "expected foobar to have a count of 3 but got 6") {
+            expect("foobar").to.haveCountOf(3)
+        },
+        parity("EXPMatchers+haveCountOfTest.m", "expected {(foo)} to have a count of 3 but got 1") {
+            expect(Set(["foo"])).to.haveCountOf(3)
+        },
+        parity("EXPMatchers+containTest.m", "expected (foo, bar, baz) to contain qux") {
+            expect(["foo", "bar", "baz"]).to.contain("qux")
+        },
+        parity("EXPMatchers+containTest.m", "expected foo|bar,baz to contain qux") {
+            expect("foo|bar,baz").to.contain("qux")
+        },
+        parity("EXPMatchers+contain.m", "expected (1, 2) not to contain 2") { expect([1, 2]).toNot.contain(2) },
+        parity("EXPMatchers+beSupersetOf.m", "expected (1) to be a superset of (2)") {
             expect([1]).to.beSupersetOf([2])
+        },
+        parity("ExpectaSupport.m (EXPDescribeObject)", "expected: {bar = foo;}, got: {bar = qux;}") {
+            expect(["bar": "qux"]).to.equal(["bar": "foo"])
         },
         parity("EXPMatchers+beLessThan.m", "expected: 5 to be less than 3") { expect(5).to.beLessThan(3) },
         parity("EXPMatchers+beGreaterThanOrEqualTo.m", "expected: 1 to be greater than or equal to 2") {
