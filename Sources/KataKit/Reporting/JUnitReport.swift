@@ -74,7 +74,7 @@ public struct JUnitReport {
                 body = "<skipped message=\"left out by focus (fit, fdescribe, fcontext)\"/>"
             case .notRun:
                 skipped += 1
-                body = "<skipped message=\"not run: the time ran out\"/>"
+                body = "<skipped message=\"not run: the time limit ran out before this example's turn\"/>"
             }
             if !example.output.isEmpty { body += "<system-out>\(escape(example.output))</system-out>" }
             cases.append(testCase(classname, example.path.last ?? example.name, time: example.duration, body: body))
