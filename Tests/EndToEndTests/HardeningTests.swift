@@ -292,6 +292,25 @@ struct HardeningTests {
         #expect(result.stderr.contains("chapters/02-wide.md:3:1: error:"))
     }
 
+    @Test("checks run at once on one workbook each get their verdict, and progress keeps every one")
+    func concurrentChecks() async throws {
+        let kata = try KataRunner(fixture: "hardening")
+        try kata.write("exercises/hardening/basket.swift", try kata.read("solutions/hardening/basket.swift"))
+        try kata.write("exercises/hardening/rogue.swift", "func work() -> Int { 0 }\n")
+        let statuses = try await withThrowingTaskGroup(of: (String, Int32).self) { group in
+            for round in 0..<6 {
+                let id = round.isMultiple(of: 2) ? "basket" : "rogue"
+                group.addTask { (id, try kata.run(["check", id, "--no-cache"]).status) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0.0 == "basket" }.allSatisfy { $0.1 == 0 })
+        #expect(statuses.filter { $0.0 == "rogue" }.allSatisfy { $0.1 == 1 })
+        let progress = try kata.read(".kata/progress.json")
+        #expect(progress.components(separatedBy: "\"verdict\" : ").count - 1 == 6, "no check was lost")
+        #expect(!progress.contains("unverified"))
+    }
+
     // MARK: - Helpers
 
     /// A learner file whose `work()` starts a daemon in a new session with an empty environment, then returns or spins.
