@@ -51,6 +51,28 @@ struct SiteBuildTests {
         #expect(lastHint.upperBound < solution.lowerBound, "the solution comes after the exercise's last block")
     }
 
+    @Test("--with-solutions on the bundled workbook shows every one of its reference solutions")
+    func everyBundledSolution() throws {
+        let runner = try SiteRunner(workbookAt: SiteRunner.repositoryRoot)
+        let result = try runner.build(["--with-solutions"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let solutionsFolder = SiteRunner.repositoryRoot.appendingPathComponent("solutions")
+        let pages = runner.siteFiles().filter { $0.hasSuffix(".html") }
+        let html = try pages.map { try runner.page($0) }.joined()
+        var count = 0
+        for chapter in try FileManager.default.contentsOfDirectory(atPath: solutionsFolder.path).sorted() {
+            let folder = solutionsFolder.appendingPathComponent(chapter)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where file.hasSuffix(".swift") {
+                count += 1
+                let id = String(file.dropLast(".swift".count))
+                let shown = html.contains("Reference solution <span class=\"summary-note\">of <code>\(id)</code>")
+                #expect(shown, "no reference solution for \(id) in the instructor's site")
+            }
+        }
+        #expect(count > 50, "the bundled workbook has a solution per exercise")
+    }
+
     @Test("--base-url adds canonical links and a sitemap; without it the site names no address")
     func baseURL() throws {
         let runner = try SiteRunner()

@@ -78,7 +78,8 @@ struct ChapterHTMLRenderer {
                 if fence.language == "swift", fence.words.first?.text == "mutant", fence.value("note") == nil,
                     let next, case .paragraph = next.kind
                 {
-                    parts.append(mutantHTML(node, fence: fence, noteHTML: "<p>\(inline(next.children))</p>"))
+                    let html = mutantHTML(node, fence: fence, noteHTML: "<p>\(inline(next.children))</p>")
+                    parts.append(withSolution(html, after: node, fence: fence))
                     index += 2
                     continue
                 }
@@ -170,7 +171,7 @@ struct ChapterHTMLRenderer {
 
     private mutating func codeBlockHTML(_ node: MarkdownNode, info: String) -> String {
         let fence = FenceInfo(info)
-        var html: String
+        let html: String
         if fence.language == "hint", let id = fence.value("id") {
             html = hintHTML(node, id: id)
         } else if fence.language == "swift",
@@ -183,13 +184,17 @@ struct ChapterHTMLRenderer {
             let language = fence.language.isEmpty && foldDepth > 0 ? "swift" : fence.language
             html = templates.fragment(code(node.literal, language: language), "code")
         }
-        if let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
+        return withSolution(html, after: node, fence: fence)
+    }
+
+    /// In an instructor's build, the exercise's reference solution follows its last block, whatever that block is
+    /// (a mutant whose note is the paragraph after it included).
+    private mutating func withSolution(_ html: String, after node: MarkdownNode, fence: FenceInfo) -> String {
+        guard let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
             let exercise = exercises[id]
-        {
-            let context = SolutionContext(id: id, path: exercise.solutionPath, code: code(solution, language: "swift"))
-            html += "\n" + templates.fragment(context, "solution")
-        }
-        return html
+        else { return html }
+        let context = SolutionContext(id: id, path: exercise.solutionPath, code: code(solution, language: "swift"))
+        return html + "\n" + templates.fragment(context, "solution")
     }
 
     private mutating func code(_ text: String, language: String) -> CodeContext {
