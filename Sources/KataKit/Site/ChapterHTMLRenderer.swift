@@ -193,7 +193,10 @@ struct ChapterHTMLRenderer {
         guard let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
             let exercise = exercises[id]
         else { return html }
-        let context = SolutionContext(id: id, path: exercise.solutionPath, code: code(solution, language: "swift"))
+        let context = SolutionContext(
+            ofHTML: strings.html(
+                "solutionOf", ["id": "<code>\(id.htmlEscaped)</code>", "path": exercise.solutionPath.htmlEscaped]),
+            code: code(solution, language: "swift"))
         return html + "\n" + templates.fragment(context, "solution")
     }
 
@@ -210,20 +213,31 @@ struct ChapterHTMLRenderer {
                     ? token.text.htmlEscaped
                     : "<span class=\"hl-\(token.kind.rawValue)\">\(token.text.htmlEscaped)</span>"
             }.joined()
-            label = highlighter.language == .swift ? "Swift" : "Objective-C"
+            label = strings.text(highlighter.language == .swift ? "languageSwift" : "languageObjc")
         } else {
             codeHTML = text.htmlEscaped
-            label = Self.languageLabels[language.lowercased()] ?? (language.isEmpty ? "Text" : language)
+            label =
+                Self.languageLabels[language.lowercased()].map { strings.text($0) }
+                ?? (language.isEmpty ? strings.text("languageText") : language)
         }
         let cssLanguage = AnchorRegistry.slug(language.isEmpty ? "text" : language)
         return CodeContext(language: cssLanguage, label: label, codeHTML: codeHTML)
     }
 
+    /// The strings that name a fence's language on its code block.
     static let languageLabels = [
-        "objc": "Objective-C", "objective-c": "Objective-C", "sh": "Shell", "shell": "Shell", "bash": "Shell",
-        "console": "Terminal", "text": "Text", "json": "JSON", "yaml": "YAML", "markdown": "Markdown", "md": "Markdown",
-        "ruby": "Ruby", "diff": "Diff", "swift": "Swift",
+        "objc": "languageObjc", "objective-c": "languageObjc", "sh": "languageShell", "shell": "languageShell",
+        "bash": "languageShell", "console": "languageTerminal", "text": "languageText", "json": "languageJson",
+        "yaml": "languageYaml", "markdown": "languageMarkdown", "md": "languageMarkdown", "ruby": "languageRuby",
+        "diff": "languageDiff", "swift": "languageSwift",
     ]
+
+    /// A command to type, as it is shown in prose.
+    static func command(_ text: String) -> String {
+        "<code class=\"command\">\(text.htmlEscaped)</code>"
+    }
+
+    private var strings: SiteStrings { templates.strings }
 
     private mutating func firstAnchor(for id: String) -> String? {
         anchored.insert(id).inserted ? AnchorRegistry.exercise(id) : nil
@@ -231,18 +245,20 @@ struct ChapterHTMLRenderer {
 
     private mutating func cardHTML(_ node: MarkdownNode, role: CodeBlock.Role, id: String) -> String {
         let exercise = exercises[id]
-        let roleNote: String
-        switch role {
-        case .starter: roleNote = "Your file: \(exercise?.learnerPath ?? "exercises/\(chapter.slug)/\(id).swift")"
-        case .spec: roleNote = "The examples that judge your code"
-        case .support: roleNote = "Compiled into every build of this exercise"
-        case .subject: roleNote = "The code your specs describe"
-        case .mutant: roleNote = "A broken version your specs must catch"
-        }
+        let name = role.rawValue.prefix(1).uppercased() + role.rawValue.dropFirst()
+        let path = exercise?.learnerPath ?? "exercises/\(chapter.slug)/\(id).swift"
+        let note = strings.html("note\(name)", ["path": path.htmlEscaped])
+        let check = Self.command("kata check \(id)")
+        let noteHTML =
+            role == .starter
+            ? strings.html("cardStart", ["note": note, "start": Self.command("kata next \(id)"), "command": check])
+            : strings.html("cardCheck", ["note": note, "command": check])
+        let title = exercise?.title ?? id
+        let roleLabel = strings.text("role\(name)")
         let context = ExerciseCardContext(
-            anchor: firstAnchor(for: id), role: role.rawValue, roleLabel: role.rawValue.capitalized, roleNote: roleNote,
-            title: exercise?.title ?? id, id: id, startCommand: role == .starter ? "kata next \(id)" : nil,
-            command: "kata check \(id)", code: code(node.literal, language: "swift"))
+            anchor: firstAnchor(for: id), role: role.rawValue, roleLabel: roleLabel,
+            ariaLabel: strings.text("cardLabel", ["role": roleLabel, "title": title]), title: title, id: id,
+            noteHTML: noteHTML, code: code(node.literal, language: "swift"))
         return templates.fragment(context, "exercise-card")
     }
 
@@ -251,7 +267,9 @@ struct ChapterHTMLRenderer {
         let name = fence.value("name") ?? "mutant"
         let note = noteHTML ?? "<p>\((fence.value("note") ?? "").htmlEscaped)</p>"
         let context = MutantContext(
-            id: id, name: name, anchor: firstAnchor(for: id), noteHTML: note, command: "kata check \(id)",
+            id: id, name: name, anchor: firstAnchor(for: id),
+            ofHTML: strings.html("mutantOf", ["id": "<code class=\"card-id\">\(id.htmlEscaped)</code>"]),
+            noteHTML: note, runHTML: strings.html("mutantRun", ["command": Self.command("kata check \(id)")]),
             code: code(node.literal, language: "swift"))
         return templates.fragment(context, "mutant")
     }
@@ -263,7 +281,10 @@ struct ChapterHTMLRenderer {
         let body = renderBlocks(MarkdownParser.parse(node.literal).children)
         foldDepth -= 1
         let count = max(exercises[id]?.hints.count ?? number, number)
-        let context = HintContext(id: id, number: number, count: count, anchor: firstAnchor(for: id), bodyHTML: body)
+        let context = HintContext(
+            summary: strings.text("hintSummary", ["number": "\(number)", "count": "\(count)"]),
+            forHTML: strings.html("hintFor", ["id": "<code>\(id.htmlEscaped)</code>"]), anchor: firstAnchor(for: id),
+            bodyHTML: body)
         return templates.fragment(context, "hint")
     }
 

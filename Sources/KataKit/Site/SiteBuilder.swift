@@ -11,11 +11,14 @@ public struct SiteBuilder {
         public var withSolutions: Bool
         /// The address the site will be served from, for canonical links and `sitemap.xml`.
         public var baseURL: String?
+        /// The language of the interface's words: `strings/<language>.json` in the resources.
+        public var language: String
 
         /// Creates options.
-        public init(withSolutions: Bool = false, baseURL: String? = nil) {
+        public init(withSolutions: Bool = false, baseURL: String? = nil, language: String = "en") {
             self.withSolutions = withSolutions
             self.baseURL = baseURL
+            self.language = language
         }
     }
 
@@ -47,11 +50,18 @@ public struct SiteBuilder {
 
     /// Builds the site into `output`, replacing an earlier build there.
     public func build(into output: URL) throws(SiteError) -> Report {
-        let templates = try SiteTemplates(folder: resources.templates)
+        let strings = try SiteStrings(resources: resources, language: options.language)
+        let templates = try SiteTemplates(folder: resources.templates, strings: strings)
         let links = SiteLinks(workbook: workbook, withSolutions: options.withSolutions)
         let exercises = Dictionary(workbook.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let solutions = options.withSolutions ? try loadSolutions() : nil
-        let title = siteTitle()
+        let title = siteTitle() ?? strings.text("defaultSiteTitle")
+        let footer = strings.html(
+            "footer",
+            [
+                "build": "<code>kata build-site</code>", "next": "<code>kata next</code>",
+                "check": "<code>kata check</code>",
+            ])
 
         var files: [String: String] = [:]
         var warnings: [Diagnostic] = []
@@ -73,7 +83,7 @@ public struct SiteBuilder {
             copied.formUnion(result.files)
             anchors[page] = Set(
                 result.headings.map(\.anchor) + chapter.exercises.map { AnchorRegistry.exercise($0.id) })
-            indexSearch(chapter, page: page, result: result, into: &search)
+            indexSearch(chapter, page: page, result: result, strings: strings, into: &search)
         }
 
         let intro = introHTML(templates: templates, links: links, exercises: exercises)
@@ -84,10 +94,12 @@ public struct SiteBuilder {
 
         for (position, item) in rendered.enumerated() {
             let chapterHTML = templates.fragment(
-                ChapterContext(number: "Chapter \(item.chapter.number)", bodyHTML: item.output.html), "chapter")
+                ChapterContext(
+                    number: strings.text("chapterNumber", ["number": "\(item.chapter.number)"]),
+                    bodyHTML: item.output.html), "chapter")
             let previous =
                 position == 0
-                ? PageLink(title: "Contents", href: "index.html")
+                ? PageLink(title: strings.text("contents"), href: "index.html")
                 : PageLink(title: rendered[position - 1].chapter.title, href: rendered[position - 1].page)
             let next =
                 position + 1 < rendered.count
@@ -96,30 +108,42 @@ public struct SiteBuilder {
                 siteTitle: title, pageTitle: "\(item.chapter.title) · \(title)",
                 description: Self.description(of: item.chapter.document), canonical: canonical(item.page),
                 bodyHTML: chapterHTML, sidebar: sidebar(current: item.chapter.slug), toc: item.output.toc,
-                hasTOC: !item.output.toc.isEmpty, previous: previous, next: next, hasPager: true, isIndex: false)
+                hasTOC: !item.output.toc.isEmpty, previous: previous, next: next, hasPager: true, isIndex: false,
+                footerHTML: footer)
             files[item.page] = templates.render(context, "page")
         }
 
+        let chapterTotal = strings.count("chapterCount", workbook.chapters.count)
+        let exerciseTotal = strings.count("exerciseCount", workbook.exercises.count)
         let index = IndexContext(
-            siteTitle: title, introHTML: intro.html, chapterCount: Self.count(workbook.chapters.count, "chapter"),
+            siteTitle: title, introHTML: intro.html,
+            summaryHTML: strings.html(
+                "indexSummary",
+                [
+                    "chapters": chapterTotal.htmlEscaped, "exercises": exerciseTotal.htmlEscaped,
+                    "command": "<code>kata next</code>",
+                ]),
             chapters: workbook.chapters.map { chapter in
                 IndexChapter(
-                    number: "\(chapter.number)", title: chapter.title, href: SiteLinks.page(for: chapter),
-                    exerciseCount: Self.count(chapter.exercises.count, "exercise"),
+                    numberLabel: strings.text("chapterNumber", ["number": "\(chapter.number)"]), title: chapter.title,
+                    href: SiteLinks.page(for: chapter),
+                    exerciseCount: strings.count("exerciseCount", chapter.exercises.count),
                     exercises: sidebarExercises(chapter), hasExercises: !chapter.exercises.isEmpty)
-            },
-            exerciseTotal: Self.count(workbook.exercises.count, "exercise"))
+            })
         let first = rendered.first.map { PageLink(title: $0.chapter.title, href: $0.page) }
         files["index.html"] = templates.render(
             PageContext(
                 siteTitle: title, pageTitle: title,
-                description: "\(title): \(Self.count(workbook.chapters.count, "chapter")) and \(index.exerciseTotal).",
+                description: strings.text(
+                    "siteDescription", ["title": title, "chapters": chapterTotal, "exercises": exerciseTotal]),
                 canonical: canonical("index.html"), bodyHTML: templates.fragment(index, "index"),
                 sidebar: sidebar(current: nil),
-                toc: [], hasTOC: false, previous: nil, next: first, hasPager: first != nil, isIndex: true),
+                toc: [], hasTOC: false, previous: nil, next: first, hasPager: first != nil, isIndex: true,
+                footerHTML: footer),
             "page")
         files["assets/search-index.js"] = search.script()
         files["search-index.json"] = search.json()
+        files["assets/strings.js"] = strings.script()
         if let sitemap = sitemap(pages: ["index.html"] + rendered.map(\.page)) { files["sitemap.xml"] = sitemap }
         files[Self.marker] = "This folder was written by kata build-site; the next build replaces it.\n"
 
@@ -161,9 +185,13 @@ public struct SiteBuilder {
     }
 
     private func indexSearch(
-        _ chapter: Chapter, page: String, result: ChapterHTMLRenderer.Output, into search: inout SearchIndex
+        _ chapter: Chapter, page: String, result: ChapterHTMLRenderer.Output, strings: SiteStrings,
+        into search: inout SearchIndex
     ) {
-        search.add(kind: "chapter", title: chapter.title, detail: "Chapter \(chapter.number)", url: page)
+        search.add(
+            kind: "chapter", title: chapter.title,
+            detail: strings.text("chapterNumber", ["number": "\(chapter.number)"]),
+            url: page)
         for heading in result.headings where heading.level > 1 {
             search.add(kind: "heading", title: heading.title, detail: chapter.title, url: "\(page)#\(heading.anchor)")
         }
@@ -186,10 +214,10 @@ public struct SiteBuilder {
         return MarkdownParser.parse(String(decoding: data, as: UTF8.self))
     }
 
-    private func siteTitle() -> String {
+    private func siteTitle() -> String? {
         guard let document = siteDocument(),
             let heading = document.children.first(where: { $0.kind == .heading(level: 1) })
-        else { return "kata workbook" }
+        else { return nil }
         return heading.plainText.trimmingCharacters(in: .whitespaces)
     }
 
@@ -236,10 +264,6 @@ public struct SiteBuilder {
         guard text.count > 160 else { return text }
         let cut = text.prefix(157)
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     private func loadSolutions() throws(SiteError) -> [String: String] {

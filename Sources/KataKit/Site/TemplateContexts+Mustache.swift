@@ -19,6 +19,7 @@ extension PageContext: MustacheParent {
         case "next": next
         case "hasPager": hasPager
         case "isIndex": isIndex
+        case "footerHTML": footerHTML
         default: nil
         }
     }
@@ -75,9 +76,8 @@ extension IndexContext: MustacheParent {
         switch key {
         case "siteTitle": siteTitle
         case "introHTML": introHTML
-        case "chapterCount": chapterCount
+        case "summaryHTML": summaryHTML
         case "chapters": chapters
-        case "exerciseTotal": exerciseTotal
         default: nil
         }
     }
@@ -86,7 +86,7 @@ extension IndexContext: MustacheParent {
 extension IndexChapter: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "number": number
+        case "numberLabel": numberLabel
         case "title": title
         case "href": href
         case "exerciseCount": exerciseCount
@@ -135,11 +135,10 @@ extension ExerciseCardContext: MustacheParent {
         case "anchor": anchor
         case "role": role
         case "roleLabel": roleLabel
-        case "roleNote": roleNote
+        case "ariaLabel": ariaLabel
         case "title": title
         case "id": id
-        case "startCommand": startCommand
-        case "command": command
+        case "noteHTML": noteHTML
         case "code": code
         default: nil
         }
@@ -152,8 +151,9 @@ extension MutantContext: MustacheParent {
         case "id": id
         case "name": name
         case "anchor": anchor
+        case "ofHTML": ofHTML
         case "noteHTML": noteHTML
-        case "command": command
+        case "runHTML": runHTML
         case "code": code
         default: nil
         }
@@ -163,9 +163,8 @@ extension MutantContext: MustacheParent {
 extension HintContext: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "id": id
-        case "number": number
-        case "count": count
+        case "summary": summary
+        case "forHTML": forHTML
         case "anchor": anchor
         case "bodyHTML": bodyHTML
         default: nil
@@ -176,8 +175,7 @@ extension HintContext: MustacheParent {
 extension SolutionContext: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "id": id
-        case "path": path
+        case "ofHTML": ofHTML
         case "code": code
         default: nil
         }

@@ -16,6 +16,7 @@ struct PageContext {
     var next: PageLink?
     var hasPager: Bool
     var isIndex: Bool
+    var footerHTML: String
 }
 
 /// A chapter in the sidebar, with its exercises.
@@ -52,14 +53,13 @@ struct PageLink {
 struct IndexContext {
     var siteTitle: String
     var introHTML: String
-    var chapterCount: String
+    var summaryHTML: String
     var chapters: [IndexChapter]
-    var exerciseTotal: String
 }
 
 /// A chapter on the index page.
 struct IndexChapter {
-    var number: String
+    var numberLabel: String
     var title: String
     var href: String
     var exerciseCount: String
@@ -92,12 +92,11 @@ struct ExerciseCardContext {
     var anchor: String?
     var role: String
     var roleLabel: String
-    var roleNote: String
+    var ariaLabel: String
     var title: String
     var id: String
-    /// `kata next <id>`, on the starter's card only: the command that creates the learner's file.
-    var startCommand: String?
-    var command: String
+    /// What the block is and the command to run (on the starter's, also `kata next <id>`, which creates the file).
+    var noteHTML: String
     var code: CodeContext
 }
 
@@ -106,24 +105,23 @@ struct MutantContext {
     var id: String
     var name: String
     var anchor: String?
+    var ofHTML: String
     var noteHTML: String
-    var command: String
+    var runHTML: String
     var code: CodeContext
 }
 
 /// `hint.mustache`: one hint, folded.
 struct HintContext {
-    var id: String
-    var number: Int
-    var count: Int
+    var summary: String
+    var forHTML: String
     var anchor: String?
     var bodyHTML: String
 }
 
 /// `solution.mustache`: a reference solution, only in instructor builds.
 struct SolutionContext {
-    var id: String
-    var path: String
+    var ofHTML: String
     var code: CodeContext
 }
 

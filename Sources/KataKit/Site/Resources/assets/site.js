@@ -5,6 +5,19 @@
   "use strict";
   var root = document.documentElement;
 
+  // Every word the scripts show comes from assets/strings.js (the site's strings file), so a
+  // translation of that file translates the scripts too.
+  var strings = window.KATA_STRINGS || {};
+  function say(key, values) {
+    var text = strings[key] || key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+  function sayCount(key, count) {
+    return say(count === 1 && strings[key + "One"] ? key + "One" : key, { count: count });
+  }
+
   // Theme: an explicit choice is stored; otherwise the system setting applies.
   var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   function currentTheme() {
@@ -17,7 +30,7 @@
     if (!toggle) return;
     var dark = currentTheme() === "dark";
     toggle.setAttribute("aria-pressed", dark ? "true" : "false");
-    toggle.title = dark ? "Light theme" : "Dark theme";
+    toggle.title = say(dark ? "lightTheme" : "darkTheme");
   }
   if (toggle) {
     toggle.addEventListener("click", function () {
@@ -49,15 +62,15 @@
   }
   Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (button) {
     button.hidden = false;
-    button.setAttribute("aria-label", "Copy code");
+    button.setAttribute("aria-label", say("copyLabel"));
     button.addEventListener("click", function () {
       var code = button.closest(".code").querySelector("pre code");
       copyText(code.textContent).then(function () {
-        button.textContent = "Copied";
+        button.textContent = say("copied");
       }, function () {
-        button.textContent = "Select and copy";
+        button.textContent = say("copyFailed");
       });
-      setTimeout(function () { button.textContent = "Copy"; }, 1600);
+      setTimeout(function () { button.textContent = say("copy"); }, 1600);
     });
   });
 
@@ -79,7 +92,10 @@
   var status = document.getElementById("search-status");
   var entries = window.KATA_SEARCH_INDEX || [];
   var kindRank = { exercise: 0, chapter: 1, heading: 2, api: 3 };
-  var kindLabel = { exercise: "Exercise", chapter: "Chapter", heading: "Section", api: "API" };
+  var kindLabel = {
+    exercise: say("searchKindExercise"), chapter: say("searchKindChapter"), heading: say("searchKindHeading"),
+    api: say("searchKindApi")
+  };
 
   function score(entry, query) {
     var title = entry.title.toLowerCase();
@@ -136,10 +152,10 @@
     if (query.trim() && !found.length) {
       var none = document.createElement("li");
       none.className = "search-empty";
-      none.textContent = "Nothing found for \u201c" + query.trim() + "\u201d";
+      none.textContent = say("searchNothing", { query: query.trim() });
       results.appendChild(none);
     }
-    status.textContent = query.trim() ? found.length + (found.length === 1 ? " result" : " results") : "";
+    status.textContent = query.trim() ? sayCount("searchResults", found.length) : "";
   }
 
   function close() {
