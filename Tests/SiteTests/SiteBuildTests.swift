@@ -75,6 +75,28 @@ struct SiteBuildTests {
         #expect(count > 50, "the bundled workbook has a solution per exercise")
     }
 
+    @Test("a link to an exercise lands on its title heading, above its prompt, in the bundled workbook")
+    func exerciseAnchorsOnHeadings() throws {
+        let runner = try SiteRunner(workbookAt: SiteRunner.repositoryRoot)
+        try #require(try runner.build().status == 0)
+        let pages = runner.siteFiles().filter { $0.hasSuffix(".html") }
+        let texts = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try runner.page($0)) })
+        let links = Set(
+            texts.values.flatMap { html in
+                html.matches(of: /href="([0-9][^"#]*\.html)#(exercise-[a-z0-9-]+)"/).map {
+                    "\($0.output.1)#\($0.output.2)"
+                }
+            })
+        #expect(links.count > 50, "the sidebar links every exercise of the bundled workbook")
+        for link in links.sorted() {
+            let parts = link.split(separator: "#").map(String.init)
+            let lines = (texts[parts[0]] ?? "").split(separator: "\n").filter { $0.contains("id=\"\(parts[1])\"") }
+            #expect(lines.count == 1, "\(link): \(lines.count) elements have this id")
+            let onHeading = lines.first.map { $0.hasPrefix("<h2 ") || $0.hasPrefix("<h3 ") || $0.hasPrefix("<h1 ") }
+            #expect(onHeading == true, "\(link) is not on a heading: \(lines.first?.prefix(80) ?? "")")
+        }
+    }
+
     @Test("--base-url adds canonical links and a sitemap; without it the site names no address")
     func baseURL() throws {
         let runner = try SiteRunner()

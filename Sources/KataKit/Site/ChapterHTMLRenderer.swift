@@ -31,6 +31,8 @@ struct ChapterHTMLRenderer {
     private var output = Output(html: "", toc: [], headings: [], apiNames: [], references: [], files: [], warnings: [])
     private var hintNumbers: [String: Int] = [:]
     private var anchored: Set<String> = []
+    /// The exercises whose title is a heading, by the heading's line: their `exercise-<id>` anchor is on it.
+    private var headingExercises: [Int: [String]] = [:]
     private var lastBlockLine: [String: Int] = [:]
     private var currentAnchor = ""
     private var foldDepth = 0
@@ -47,6 +49,8 @@ struct ChapterHTMLRenderer {
         self.exercises = exercises
         self.solutions = solutions
         for exercise in chapter.exercises { anchors.reserve(AnchorRegistry.exercise(exercise.id)) }
+        headingExercises = Self.exerciseHeadings(in: chapter.document)
+        anchored = Set(headingExercises.values.joined())
         for node in Self.codeBlocks(in: chapter.document) {
             if case .codeBlock(let info, _) = node.kind, let id = FenceInfo(info).value("id") {
                 lastBlockLine[id] = node.startLine
@@ -139,7 +143,11 @@ struct ChapterHTMLRenderer {
             output.headings.append((title, anchor, level))
             if level == 2 || level == 3 { output.toc.append(TOCEntry(html: html, anchor: anchor, level: level)) }
         }
-        return templates.fragment(HeadingContext(level: min(max(level, 1), 6), anchor: anchor, html: html), "heading")
+        let exercises = foldDepth == 0 ? headingExercises[node.startLine] ?? [] : []
+        let context = HeadingContext(
+            level: min(max(level, 1), 6), anchor: anchor, html: html,
+            exercises: exercises.map { HeadingExercise(anchor: AnchorRegistry.exercise($0)) })
+        return templates.fragment(context, "heading")
     }
 
     private mutating func tableHTML(_ node: MarkdownNode, alignments: [MarkdownNode.TableAlignment]) -> String {
@@ -359,6 +367,27 @@ struct ChapterHTMLRenderer {
         let rest = code.dropFirst(name.count)
         guard rest.isEmpty || rest.hasPrefix("(") || rest.hasPrefix(":") else { return }
         noteAPIName(String(name))
+    }
+
+    /// The heading each exercise is titled by (the nearest top-level heading above its first block, as for
+    /// ``Exercise/title``), as heading line → exercise ids. Links to an exercise land on its title and prompt.
+    static func exerciseHeadings(in document: MarkdownNode) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        var heading: Int?
+        var seen: Set<String> = []
+        for node in document.children {
+            if case .heading = node.kind { heading = node.startLine }
+            for block in codeBlocks(in: node) {
+                guard case .codeBlock(let info, _) = block.kind else { continue }
+                let fence = FenceInfo(info)
+                guard fence.language == "swift",
+                    fence.words.first.flatMap({ CodeBlock.Role(rawValue: $0.text) }) != nil,
+                    let id = fence.value("id"), seen.insert(id).inserted, let heading
+                else { continue }
+                result[heading, default: []].append(id)
+            }
+        }
+        return result
     }
 
     static func codeBlocks(in node: MarkdownNode) -> [MarkdownNode] {

@@ -113,6 +113,16 @@ extension HeadingContext: MustacheParent {
         case "level": level
         case "anchor": anchor
         case "html": html
+        case "exercises": exercises
+        default: nil
+        }
+    }
+}
+
+extension HeadingExercise: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "anchor": anchor
         default: nil
         }
     }

@@ -78,6 +78,13 @@ struct HeadingContext {
     var level: Int
     var anchor: String
     var html: String
+    /// The exercises this heading is the title of.
+    var exercises: [HeadingExercise]
+}
+
+/// An exercise on its title heading: the `exercise-<id>` anchor.
+struct HeadingExercise {
+    var anchor: String
 }
 
 /// `code.mustache`: one highlighted block with a copy button.
