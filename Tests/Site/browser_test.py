@@ -168,6 +168,37 @@ CONTRAST = """
 """
 
 
+CODE_FIT = """
+(() => {
+  const main = document.querySelector('main');
+  const probe = document.createElement('pre');
+  probe.style.cssText = 'position: absolute; visibility: hidden; padding: 0';
+  probe.appendChild(document.createElement('code')).textContent = 'M'.repeat(100);
+  main.appendChild(probe);
+  const charWidth = probe.firstChild.getBoundingClientRect().width / 100;
+  probe.remove();
+  const longest = pre => Math.max(0, ...pre.textContent.replace(/\\n$/, '').split('\\n').map(l => l.replace(/\\t/g, '    ').length));
+  const scrolls = pre => pre.scrollWidth > pre.clientWidth + 1;
+  const padding = pre => { const s = getComputedStyle(pre); return parseFloat(s.paddingLeft) + parseFloat(s.paddingRight); };
+  const shown = [...main.querySelectorAll('pre')].filter(p => p.clientWidth > 0);
+  const paired = new Set(shown.filter(p => p.closest('.pair')));
+  const pairs = [...main.querySelectorAll('.pair')].map(pair => {
+    const sides = [...pair.children];
+    const [a, b] = sides.map(side => side.getBoundingClientRect());
+    const pres = sides.map(side => side.querySelector('pre'));
+    const gap = parseFloat(getComputedStyle(pair).columnGap) || 0;
+    const need = gap + sides.reduce((sum, side, i) =>
+      sum + longest(pres[i]) * charWidth + padding(pres[i]) + side.offsetWidth - pres[i].clientWidth, 0);
+    return {sideBySide: Math.abs(a.top - b.top) < 2 && a.right <= b.left + 1, cut: pres.some(scrolls),
+            need: Math.round(need), column: main.clientWidth, longest: pres.map(longest)};
+  });
+  const single = shown.filter(p => !paired.has(p));
+  return {blocks: shown.length, scrolling: shown.filter(scrolls).length, pairs: pairs,
+          scrollingSingles: single.filter(scrolls).map(p => longest(p)), column: main.clientWidth};
+})()
+"""
+
+
 def png_pixels(data):
     """Decodes an 8-bit RGB or RGBA PNG (what Chromium writes) into rows of pixel tuples."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -306,14 +337,44 @@ def run(site, screenshots):
             paired = sorted(name for name in os.listdir(site) if name.endswith(".html")
                             and 'class="pair"' in open(os.path.join(site, name), encoding="utf-8").read())
             if paired:
+                # How pairs are laid out is checked in code_fits; this keeps a picture of one.
                 browser.open(base + paired[0])
-                pairs = browser.evaluate(
-                    "[...document.querySelectorAll('.pair')].map(p => [...p.children].map(c => c.getBoundingClientRect()))"
-                    ".map(([a, b]) => [a.top, b.top, a.right, b.left])")
-                checks.check("Objective-C and Swift sit side by side (%s)" % paired[0],
-                             all(abs(a - b) < 2 and right <= left for a, b, right, left in pairs), pairs)
+                browser.evaluate("document.querySelector('.pair').scrollIntoView()")
                 browser.screenshot(os.path.join(screenshots, "pair.png") if screenshots else None)
                 browser.open(base + chapter_page)
+
+        def code_fits():
+            # Code uses the width of the window: at 1280 px a block of up to 118 columns does not scroll
+            # sideways, at 1920 px up to 150; Objective-C and Swift sit side by side when both fit, and one
+            # above the other when they do not, never cut on one side.
+            pages = sorted(name for name in os.listdir(site) if name[:1].isdigit() and name.endswith(".html"))
+            for width, columns in ((1280, 118), (1920, 150)):
+                browser.send("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
+                blocks = scrolling = 0
+                too_narrow, cut, stacked_needlessly, side_by_side, stacked = [], [], [], 0, 0
+                for page in pages:
+                    browser.open(base + page)
+                    fit = browser.evaluate(CODE_FIT)
+                    blocks += fit["blocks"]
+                    scrolling += fit["scrolling"]
+                    too_narrow += ["%s: a block of %d columns" % (page, n) for n in fit["scrollingSingles"] if n <= columns]
+                    for pair in fit["pairs"]:
+                        if pair["sideBySide"]:
+                            side_by_side += 1
+                            if pair["cut"]:
+                                cut.append("%s: %s" % (page, pair))
+                        else:
+                            stacked += 1
+                            if pair["need"] <= pair["column"]:
+                                stacked_needlessly.append("%s: %s" % (page, pair))
+                print("# %d px: %d of %d code blocks scroll sideways; %d pairs side by side, %d one above the other"
+                      % (width, scrolling, blocks, side_by_side, stacked))
+                checks.check("at %d px every code block of up to %d columns fits without scrolling" % (width, columns),
+                             not too_narrow, too_narrow[:3])
+                checks.check("at %d px no Objective-C/Swift pair is cut on one side" % width, not cut, cut[:2])
+                checks.check("at %d px a pair is stacked only when its sides do not fit side by side" % width,
+                             not stacked_needlessly, stacked_needlessly[:2])
+            browser.send("Emulation.clearDeviceMetricsOverride")
 
         def section_3():
             # Theme: the system's dark setting is followed, the toggle overrides it, and a reload keeps the choice.
@@ -360,6 +421,7 @@ def run(site, screenshots):
         checks.section('The index, light, as the system says', section_0)
         checks.section('Search finds the exercise by its name, and the result leads to it', section_1)
         checks.section('A chapter', section_2)
+        checks.section('Code fits', code_fits)
         checks.section('Theme', section_3)
         checks.section('A phone', section_4)
         checks.section('Print', section_5)
