@@ -277,8 +277,8 @@ class Checks:
 def run(site, screenshots):
     site = os.path.abspath(site)
     with open(os.path.join(site, "search-index.json")) as handle:
-        index = json.load(handle)
-    exercise = next(entry for entry in index if entry["kind"] == "exercise")
+        entries = json.load(handle)["entries"]
+    exercise = next(entry for entry in entries if entry["kind"] == "exercise")
     chapter_page = exercise["url"].split("#")[0]
     base = "file://" + site + "/"
     checks = Checks()
@@ -297,29 +297,61 @@ def run(site, screenshots):
             checks.check("the index screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
             state["light"] = browser.evaluate(background)
 
-        def section_1():
-            # Search finds the exercise by its name, and the result leads to it.
+        def search_for(query):
+            """Types a query into the search box of the page that is open; returns the result rows."""
             browser.click("#search-input")
-            browser.send("Input.insertText", text=exercise["title"])
-            found = browser.wait_for("document.querySelector('#search-results a.kind-exercise')")
-            first = browser.evaluate(
-                "(() => { const a = document.querySelector('#search-results a'); return a && {title: a.querySelector('.result-title').textContent, href: a.getAttribute('href')}; })()")
+            browser.evaluate("document.getElementById('search-input').value = ''")
+            browser.send("Input.insertText", text=query)
+            browser.wait_for("document.querySelector('#search-results li')")
+            return browser.evaluate(
+                "[...document.querySelectorAll('#search-results a')].map(a => ({title: a.querySelector('.result-title').textContent,"
+                " href: a.getAttribute('href'), detail: a.querySelector('.result-detail').textContent,"
+                " excerpt: a.querySelector('.result-excerpt')?.textContent || '',"
+                " marks: [...a.querySelectorAll('.result-excerpt mark')].map(m => m.textContent.toLowerCase())}))")
+
+        def press(key, code, number):
+            browser.send("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, windowsVirtualKeyCode=number)
+            browser.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=number)
+
+        def section_1():
+            # Search finds the exercise by its name, and the result leads to its title, above the prompt.
+            rows = search_for(exercise["title"])
+            first = rows[0] if rows else None
             checks.check("search for '%s' lists the exercise first" % exercise["title"],
-                         found and first == {"title": exercise["title"], "href": exercise["url"]}, first)
-            browser.send("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter", windowsVirtualKeyCode=13)
-            browser.send("Input.dispatchKeyEvent", type="keyUp", key="Enter", code="Enter", windowsVirtualKeyCode=13)
+                         first and first["title"] == exercise["title"] and first["href"] == exercise["url"], first)
+            press("Enter", "Enter", 13)
             arrived = browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(exercise["url"]))
             target = exercise["url"].split("#")[1]
-            checks.check("Enter on the result opens the chapter at the exercise card", arrived and browser.wait_for(
-                "(() => { const e = document.getElementById(%s); const r = e && e.getBoundingClientRect(); return !!r && r.top >= 0 && r.top < innerHeight / 2; })()" % json.dumps(target)),
-                browser.evaluate("[location.href, document.getElementById(%s)?.getBoundingClientRect().top]" % json.dumps(target)))
+            landing = "(() => { const e = document.getElementById(%s); const h = e && e.closest('h1, h2, h3, h4');" \
+                " const r = h && h.getBoundingClientRect(); const p = h && h.nextElementSibling;" \
+                " return !!r && r.top >= 0 && r.top < 160 && !!p && p.getBoundingClientRect().top < innerHeight; })()" % json.dumps(target)
+            checks.check("Enter on the result opens the chapter at the exercise's title, with its prompt in view",
+                         arrived and browser.wait_for(landing),
+                         browser.evaluate("[location.href, document.getElementById(%s)?.getBoundingClientRect().top]" % json.dumps(target)))
             browser.open(base + "index.html")
-            browser.click("#search-input")
-            exercise_id = exercise["keywords"].split()[0]
-            browser.send("Input.insertText", text=exercise_id)
-            browser.wait_for("document.querySelector('#search-results a')")
-            checks.check("search by the exercise's id finds it too",
-                         browser.evaluate("document.querySelector('#search-results a').getAttribute('href')") == exercise["url"])
+            rows = search_for(exercise["id"])
+            checks.check("search by the exercise's id finds it first", rows and rows[0]["href"] == exercise["url"], rows[:1])
+
+            # Full text: words of the prose, with an excerpt that marks them.
+            queries = [q for q in ("mutant", "null object", "dependency injection", "stub")
+                       if any(q in entry.get("text", "").lower() for entry in entries)]
+            section = next(e for e in entries if e["kind"] == "section" and len(e.get("text", "").split()) > 12)
+            words = [w for w in section["text"].split() if w.isalpha() and len(w) > 4]
+            queries.append(" ".join(words[:2]))
+            for query in queries:
+                rows = search_for(query)
+                terms = query.lower().split()
+                marked = [r for r in rows if any(m.startswith(t) for m in r["marks"] for t in terms)]
+                checks.check("full-text search for '%s' finds sections and marks the words in an excerpt" % query,
+                             len(marked) >= 1, rows[:2])
+                keys = [(r["title"], r["detail"]) for r in rows]
+                checks.check("the results for '%s' are all different places" % query, len(keys) == len(set(keys)), keys)
+            browser.screenshot(os.path.join(screenshots, "search.png") if screenshots else None)
+            href = rows[0]["href"]
+            press("Enter", "Enter", 13)
+            browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(href))
+            checks.check("the page a result opens marks the words searched for",
+                         browser.wait_for("[...document.querySelectorAll('mark.search-hit')].some(m => m.getBoundingClientRect().height > 0)"))
 
         def section_2():
             # A chapter: draws, highlights code, shows copy buttons, puts Objective-C beside Swift.

@@ -15,7 +15,7 @@ struct SiteBuildTests {
         #expect(
             runner.siteFiles() == [
                 ".kata-site", "01-basics.html", "02-pairs.html", "assets/print.css", "assets/search-index.js",
-                "assets/site.css", "assets/site.js", "assets/strings.js", "assets/theme.js",
+                "assets/search.js", "assets/site.css", "assets/site.js", "assets/strings.js", "assets/theme.js",
                 "files/chapters/images/cycle.svg", "index.html",
                 "search-index.json",
             ])

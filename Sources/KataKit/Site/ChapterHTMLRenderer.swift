@@ -12,10 +12,24 @@ struct ChapterHTMLRenderer {
         var html: String
         var toc: [TOCEntry]
         var headings: [(title: String, anchor: String, level: Int)]
-        var apiNames: [(name: String, anchor: String)]
+        /// The page's text by heading, for the search index.
+        var sections: [Section]
         var references: [SiteLinks.Reference]
         var files: [String]
         var warnings: [Diagnostic]
+    }
+
+    /// A heading and what a reader can search for under it, up to the next heading.
+    struct Section {
+        var title: String
+        var anchor: String
+        var level: Int
+        /// The exercises this heading is the title of.
+        var exercises: [String]
+        /// The prose, block by block.
+        var text: [String] = []
+        /// Names the code declares or calls (and names written as inline code), each once.
+        var names: [String] = []
     }
 
     let chapter: Chapter
@@ -28,15 +42,15 @@ struct ChapterHTMLRenderer {
     let solutions: [String: String]?
 
     private var anchors = AnchorRegistry()
-    private var output = Output(html: "", toc: [], headings: [], apiNames: [], references: [], files: [], warnings: [])
+    private var output = Output(html: "", toc: [], headings: [], sections: [], references: [], files: [], warnings: [])
     private var hintNumbers: [String: Int] = [:]
     private var anchored: Set<String> = []
     /// The exercises whose title is a heading, by the heading's line: their `exercise-<id>` anchor is on it.
     private var headingExercises: [Int: [String]] = [:]
     private var lastBlockLine: [String: Int] = [:]
-    private var currentAnchor = ""
     private var foldDepth = 0
-    private var seenAPINames: Set<String> = []
+    private var blockDepth = 0
+    private var sectionNames: Set<String> = []
 
     init(
         chapter: Chapter, page: String, templates: SiteTemplates, links: SiteLinks, exercises: [String: Exercise],
@@ -67,6 +81,9 @@ struct ChapterHTMLRenderer {
     // MARK: Blocks
 
     private mutating func renderBlocks(_ nodes: [MarkdownNode], tight: Bool = false) -> String {
+        let searchable = blockDepth == 0 && foldDepth == 0
+        blockDepth += 1
+        defer { blockDepth -= 1 }
         var parts: [String] = []
         var index = 0
         while index < nodes.count {
@@ -88,6 +105,7 @@ struct ChapterHTMLRenderer {
                     continue
                 }
             }
+            if searchable { noteText(node) }
             if tight, case .paragraph = node.kind {
                 parts.append(inline(node.children))
             } else {
@@ -139,8 +157,10 @@ struct ChapterHTMLRenderer {
         let anchor = anchors.anchor(forHeading: title)
         let html = inline(node.children)
         if foldDepth == 0 {
-            currentAnchor = anchor
             output.headings.append((title, anchor, level))
+            output.sections.append(
+                Section(title: title, anchor: anchor, level: level, exercises: headingExercises[node.startLine] ?? []))
+            sectionNames = []
             if level == 2 || level == 3 { output.toc.append(TOCEntry(html: html, anchor: anchor, level: level)) }
         }
         let exercises = foldDepth == 0 ? headingExercises[node.startLine] ?? [] : []
@@ -356,8 +376,21 @@ struct ChapterHTMLRenderer {
     // MARK: Search
 
     private mutating func noteAPIName(_ name: String) {
-        guard foldDepth == 0, name.count > 1, !currentAnchor.isEmpty, seenAPINames.insert(name).inserted else { return }
-        output.apiNames.append((name, currentAnchor))
+        guard foldDepth == 0, name.count > 1, !output.sections.isEmpty, sectionNames.insert(name).inserted else {
+            return
+        }
+        output.sections[output.sections.count - 1].names.append(name)
+    }
+
+    /// The prose of a top-level block, for the search index (code is indexed by its names only).
+    private mutating func noteText(_ node: MarkdownNode) {
+        switch node.kind {
+        case .paragraph, .list, .blockQuote, .table:
+            guard !output.sections.isEmpty else { return }
+            let text = SearchIndex.text(of: node)
+            if !text.isEmpty { output.sections[output.sections.count - 1].text.append(text) }
+        default: return
+        }
     }
 
     /// `expect(_:)`, `beTrue()`, `OCMStub` in prose: the name before any parenthesis.

@@ -188,21 +188,28 @@ public struct SiteBuilder {
         _ chapter: Chapter, page: String, result: ChapterHTMLRenderer.Output, strings: SiteStrings,
         into search: inout SearchIndex
     ) {
-        search.add(
-            kind: "chapter", title: chapter.title,
-            detail: strings.text("chapterNumber", ["number": "\(chapter.number)"]),
-            url: page)
-        for heading in result.headings where heading.level > 1 {
-            search.add(kind: "heading", title: heading.title, detail: chapter.title, url: "\(page)#\(heading.anchor)")
+        search.addPage(label: strings.text("chapterNumber", ["number": "\(chapter.number)"]), title: chapter.title)
+        var listed: Set<String> = []
+        for (position, section) in result.sections.enumerated() {
+            let text = section.text.joined(separator: " ")
+            if position == 0, section.level == 1 {
+                search.add(kind: "chapter", title: chapter.title, url: page, text: text, names: section.names)
+            } else if let first = section.exercises.first {
+                // An exercise's heading is its entry: the prompt is the text found under it.
+                search.add(
+                    kind: "exercise", title: section.title, url: "\(page)#\(AnchorRegistry.exercise(first))", id: first,
+                    text: text, names: section.names)
+                listed.insert(first)
+            } else {
+                search.add(
+                    kind: "section", title: section.title, url: "\(page)#\(section.anchor)", text: text,
+                    names: section.names)
+            }
         }
-        for exercise in chapter.exercises {
+        for exercise in chapter.exercises where !listed.contains(exercise.id) {
             search.add(
-                kind: "exercise", title: exercise.title, detail: "Exercise \(exercise.id) · \(chapter.title)",
-                keywords: "\(exercise.id) \(exercise.kind.rawValue)",
-                url: "\(page)#\(AnchorRegistry.exercise(exercise.id))")
-        }
-        for api in result.apiNames {
-            search.add(kind: "api", title: api.name, detail: chapter.title, url: "\(page)#\(api.anchor)")
+                kind: "exercise", title: exercise.title, url: "\(page)#\(AnchorRegistry.exercise(exercise.id))",
+                id: exercise.id)
         }
     }
 
@@ -226,7 +233,7 @@ public struct SiteBuilder {
     ) -> ChapterHTMLRenderer.Output {
         guard var document = siteDocument() else {
             return ChapterHTMLRenderer.Output(
-                html: "", toc: [], headings: [], apiNames: [], references: [], files: [], warnings: [])
+                html: "", toc: [], headings: [], sections: [], references: [], files: [], warnings: [])
         }
         if let first = document.children.firstIndex(where: { $0.kind == .heading(level: 1) }) {
             document.children.remove(at: first)
