@@ -8,14 +8,16 @@ switches it (and the choice survives a reload), the copy buttons appear, Objecti
 sit side by side, a phone-sized window has no sideways scrolling, the print stylesheet hides
 the navigation, and no script throws. Screenshots are kept in --screenshots for a person.
 
-Usage: browser_test.py --site DIR [--screenshots DIR]
-Needs: chromium (Debian's package) and the websocket-client module (scripts/setup-site-tests.sh).
+Usage: browser_test.py --site DIR [--screenshots DIR] [--print-book]
+Needs: chromium (Debian's package), pdftotext (poppler-utils) and the websocket-client module
+(scripts/setup-site-tests.sh installs them).
 """
 
 import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -199,6 +201,58 @@ CODE_FIT = """
 """
 
 
+WRAPPED_LINES = """
+(() => {
+  window.dispatchEvent(new Event('beforeprint'));
+  let wrapped = 0;
+  const lost = [];
+  for (const line of document.querySelectorAll('pre code .line')) {
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    if (!rects.length) continue;
+    const top = Math.min(...rects.map(r => r.top));
+    const later = rects.filter(r => r.top > top + 2);
+    if (!later.length) continue;
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let first = null;
+    while (!first && walker.nextNode()) {
+      const i = walker.currentNode.data.search(/\\S/);
+      if (i >= 0) first = [walker.currentNode, i];
+    }
+    if (!first) continue;
+    const character = document.createRange();
+    character.setStart(first[0], first[1]);
+    character.setEnd(first[0], first[1] + 1);
+    const start = character.getBoundingClientRect().left;
+    wrapped++;
+    const left = Math.min(...later.map(r => r.left));
+    if (left < start - 1) lost.push(line.textContent.trim().slice(0, 50));
+  }
+  window.dispatchEvent(new Event('afterprint'));
+  return [wrapped, lost.slice(0, 3)];
+})()
+"""
+
+
+def squeeze(text):
+    """Text without any white space, to compare what a page says with what pdftotext read from its PDF."""
+    return "".join(text.split())
+
+
+def text_lines(sheet):
+    return len([line for line in sheet.split("\n") if line.strip()])
+
+
+def tallest_card(site, pages):
+    """The chapter page whose longest card has the most lines: the hardest one to print."""
+    def lines(page):
+        with open(os.path.join(site, page), encoding="utf-8") as handle:
+            html = handle.read()
+        return max([card.count("\n") for card in re.findall(r'<section class="card.*?</section>', html, re.S)] or [0])
+    return max(pages, key=lines)
+
+
 def png_pixels(data):
     """Decodes an 8-bit RGB or RGBA PNG (what Chromium writes) into rows of pixel tuples."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -263,7 +317,7 @@ class Checks:
         try:
             body()
         except Exception as error:  # noqa: BLE001 - any failure is reported, then the next group runs
-            self.check(name + " ran to the end", False, "%s: %s" % (type(error).__name__, str(error).splitlines()[0]))
+            self.check(name + " ran to the end", False, "%s: %s" % (type(error).__name__, (str(error).splitlines() or [""])[0]))
 
     def check(self, name, condition, detail=""):
         if condition:
@@ -274,12 +328,14 @@ class Checks:
             print("not ok - " + name + (": " + str(detail) if detail else ""))
 
 
-def run(site, screenshots):
+def run(site, screenshots, print_book):
     site = os.path.abspath(site)
     with open(os.path.join(site, "search-index.json")) as handle:
         entries = json.load(handle)["entries"]
     exercise = next(entry for entry in entries if entry["kind"] == "exercise")
     chapter_page = exercise["url"].split("#")[0]
+    chapter_pages = sorted({entry["url"].split("#")[0] for entry in entries if entry["kind"] == "chapter"})
+    tallest_card_page = tallest_card(site, chapter_pages)
     base = "file://" + site + "/"
     checks = Checks()
     browser = Browser()
@@ -335,8 +391,8 @@ def run(site, screenshots):
             # Full text: words of the prose, with an excerpt that marks them.
             queries = [q for q in ("mutant", "null object", "dependency injection", "stub")
                        if any(q in entry.get("text", "").lower() for entry in entries)]
-            section = next(e for e in entries if e["kind"] == "section" and len(e.get("text", "").split()) > 12)
-            words = [w for w in section["text"].split() if w.isalpha() and len(w) > 4]
+            section = max(entries, key=lambda e: len(e.get("text", "").split()))
+            words = [w for w in section.get("text", "").split() if w.isalpha() and len(w) > 4]
             queries.append(" ".join(words[:2]))
             for query in queries:
                 rows = search_for(query)
@@ -448,7 +504,44 @@ def run(site, screenshots):
             checks.check("printing hides the sidebar, search and pager", browser.evaluate(
                 "['.sidebar', '.site-header', '.pager'].every(s => !document.querySelector(s) || getComputedStyle(document.querySelector(s)).display === 'none')"))
             checks.check("printing shows the chapter", browser.evaluate("getComputedStyle(document.querySelector('.chapter')).display") != "none")
+
+            # A long line of code that wraps on paper keeps its indentation (checked in a narrow window, where
+            # many lines wrap).
+            browser.send("Emulation.setDeviceMetricsOverride", width=320, height=900, deviceScaleFactor=1, mobile=False)
+            browser.open(base + tallest_card_page)
+            wrapped, lost = browser.evaluate(WRAPPED_LINES)
+            checks.check("printed code that wraps keeps its indentation (%d wrapped lines)" % wrapped, wrapped > 0 and not lost, lost)
+            browser.send("Emulation.clearDeviceMetricsOverride")
             browser.send("Emulation.setEmulatedMedia", media="")
+
+            # On paper (A4): no sheet is left nearly empty by a card kept whole, and hints print their text.
+            hints = browser.evaluate("[...document.querySelectorAll('.hint-body > p:first-child')].map(p => p.textContent)")
+            sheets = print_to_text(tallest_card_page)
+            short = [(number + 1, lines) for number, lines in enumerate(text_lines(sheet) for sheet in sheets[:-1]) if lines < 12]
+            checks.check("printing %s fills every sheet but the last (%d sheets)" % (tallest_card_page, len(sheets)), not short, short)
+            printed = squeeze("".join(sheets))
+            missing = [hint[:60] for hint in hints if squeeze(hint)[:80] not in printed]
+            checks.check("printed hints show their text (%d hints)" % len(hints), not missing, missing[:2])
+
+            # The whole workbook on one page, each chapter on a sheet of its own.
+            browser.open(base + "print.html")
+            titles = browser.evaluate("[...document.querySelectorAll('article.book-chapter h1')].map(h => h.textContent.replace(/\\s*#$/, '').trim())")
+            checks.check("print.html holds every chapter", len(titles) == len(chapter_pages), (len(titles), len(chapter_pages)))
+            if print_book:
+                sheets = print_to_text("print.html")
+                starts = [squeeze(sheet)[:200] for sheet in sheets]
+                unstarted = [title for title in titles if not any(squeeze(title) in start for start in starts)]
+                checks.check("printing print.html starts every chapter on a new sheet (%d sheets)" % len(sheets), not unstarted, unstarted)
+                short = [(number + 1, lines) for number, lines in enumerate(text_lines(sheet) for sheet in sheets[:-1]) if lines < 12
+                         and not any(squeeze(title) in squeeze(sheets[number + 1])[:200] for title in titles)]
+                checks.check("printing print.html leaves no sheet nearly empty except before a chapter", not short, short)
+
+        def print_to_text(page):
+            """Prints a page of the site to A4 PDF and returns the text of each sheet (pdftotext)."""
+            browser.open(base + page)
+            pdf = base64.b64decode(browser.send("Page.printToPDF", paperWidth=8.27, paperHeight=11.69)["data"])
+            text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+            return text.decode("utf-8").split("\f")[:-1]
 
         checks.section('The index, light, as the system says', section_0)
         checks.section('Search finds the exercise by its name, and the result leads to it', section_1)
@@ -471,10 +564,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", required=True, help="the folder kata build-site wrote")
     parser.add_argument("--screenshots", help="keep the screenshots in this folder")
+    parser.add_argument("--print-book", action="store_true",
+                        help="also print print.html to PDF (slow for a big workbook: tens of seconds)")
     arguments = parser.parse_args()
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)
-    sys.exit(0 if run(arguments.site, arguments.screenshots) else 1)
+    sys.exit(0 if run(arguments.site, arguments.screenshots, arguments.print_book) else 1)
 
 
 if __name__ == "__main__":

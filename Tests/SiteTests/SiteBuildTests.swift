@@ -9,7 +9,7 @@ struct SiteBuildTests {
         let runner = try SiteRunner()
         let result = try runner.build()
         try assertSnapshot(result.transcript, named: "build.txt")
-        for page in ["index.html", "01-basics.html", "02-pairs.html", "search-index.json"] {
+        for page in ["index.html", "01-basics.html", "02-pairs.html", "print.html", "search-index.json"] {
             try assertSnapshot(try runner.page(page), named: page)
         }
         #expect(
@@ -17,7 +17,7 @@ struct SiteBuildTests {
                 ".kata-site", "01-basics.html", "02-pairs.html", "assets/print.css", "assets/search-index.js",
                 "assets/search.js", "assets/site.css", "assets/site.js", "assets/strings.js", "assets/theme.js",
                 "files/chapters/images/cycle.svg", "index.html",
-                "search-index.json",
+                "print.html", "search-index.json",
             ])
     }
 

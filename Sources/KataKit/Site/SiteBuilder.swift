@@ -108,7 +108,7 @@ public struct SiteBuilder {
                 siteTitle: title, pageTitle: "\(item.chapter.title) · \(title)",
                 description: Self.description(of: item.chapter.document), canonical: canonical(item.page),
                 bodyHTML: chapterHTML, sidebar: sidebar(current: item.chapter.slug), toc: item.output.toc,
-                hasTOC: !item.output.toc.isEmpty, previous: previous, next: next, hasPager: true, isIndex: false,
+                hasTOC: !item.output.toc.isEmpty, previous: previous, next: next, hasPager: true, pageClass: nil,
                 footerHTML: footer)
             files[item.page] = templates.render(context, "page")
         }
@@ -138,8 +138,26 @@ public struct SiteBuilder {
                     "siteDescription", ["title": title, "chapters": chapterTotal, "exercises": exerciseTotal]),
                 canonical: canonical("index.html"), bodyHTML: templates.fragment(index, "index"),
                 sidebar: sidebar(current: nil),
-                toc: [], hasTOC: false, previous: nil, next: first, hasPager: first != nil, isIndex: true,
+                toc: [], hasTOC: false, previous: nil, next: first, hasPager: first != nil, pageClass: "index-page",
                 footerHTML: footer),
+            "page")
+        let book = PrintBook(pages: Set(rendered.map(\.page)))
+        let bookContext = BookContext(
+            siteTitle: title, introHTML: book.rewrite(intro.html, page: "index.html"),
+            chapters: rendered.map { item in
+                BookChapter(
+                    anchor: PrintBook.anchor(page: item.page),
+                    numberLabel: strings.text("chapterNumber", ["number": "\(item.chapter.number)"]),
+                    title: item.chapter.title, bodyHTML: book.rewrite(item.output.html, page: item.page))
+            })
+        files["print.html"] = templates.render(
+            PageContext(
+                siteTitle: title, pageTitle: strings.text("bookTitle", ["title": title]),
+                description: strings.text(
+                    "siteDescription", ["title": title, "chapters": chapterTotal, "exercises": exerciseTotal]),
+                canonical: canonical("print.html"), bodyHTML: templates.fragment(bookContext, "book"),
+                sidebar: sidebar(current: nil), toc: [], hasTOC: false, previous: nil, next: nil, hasPager: false,
+                pageClass: "index-page book-page", footerHTML: footer),
             "page")
         files["assets/search-index.js"] = search.script()
         files["search-index.json"] = search.json()

@@ -18,7 +18,7 @@ extension PageContext: MustacheParent {
         case "previous": previous
         case "next": next
         case "hasPager": hasPager
-        case "isIndex": isIndex
+        case "pageClass": pageClass
         case "footerHTML": footerHTML
         default: nil
         }
@@ -197,6 +197,29 @@ extension PairContext: MustacheParent {
         switch key {
         case "leftHTML": leftHTML
         case "rightHTML": rightHTML
+        default: nil
+        }
+    }
+}
+
+extension BookContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "siteTitle": siteTitle
+        case "introHTML": introHTML
+        case "chapters": chapters
+        default: nil
+        }
+    }
+}
+
+extension BookChapter: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "anchor": anchor
+        case "numberLabel": numberLabel
+        case "title": title
+        case "bodyHTML": bodyHTML
         default: nil
         }
     }

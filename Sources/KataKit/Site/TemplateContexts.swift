@@ -15,7 +15,8 @@ struct PageContext {
     var previous: PageLink?
     var next: PageLink?
     var hasPager: Bool
-    var isIndex: Bool
+    /// The body's class: `index-page` for pages without a table of contents column.
+    var pageClass: String?
     var footerHTML: String
 }
 
@@ -136,4 +137,19 @@ struct SolutionContext {
 struct PairContext {
     var leftHTML: String
     var rightHTML: String
+}
+
+/// `book.mustache`: the whole workbook on one page, for printing.
+struct BookContext {
+    var siteTitle: String
+    var introHTML: String
+    var chapters: [BookChapter]
+}
+
+/// A chapter in the book.
+struct BookChapter {
+    var anchor: String
+    var numberLabel: String
+    var title: String
+    var bodyHTML: String
 }

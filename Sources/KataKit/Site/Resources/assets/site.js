@@ -76,6 +76,53 @@
     });
   });
 
+  // Printing: folded hints, mutants and solutions print open (paper cannot unfold them), and each line of
+  // code becomes a block of its own with a hanging indent (print.css), so that a long line that wraps
+  // keeps its indentation. A short block is kept on one sheet.
+  function lineOf(code) {
+    var lines = [];
+    var line = document.createElement("span");
+    Array.prototype.slice.call(code.childNodes).forEach(function (node) {
+      node.textContent.split("\n").forEach(function (part, i) {
+        if (i > 0) {
+          line.appendChild(document.createTextNode("\n"));
+          lines.push(line);
+          line = document.createElement("span");
+        }
+        if (!part) return;
+        var piece = node.nodeType === 3 ? document.createTextNode(part) : node.cloneNode(false);
+        if (node.nodeType !== 3) piece.textContent = part;
+        line.appendChild(piece);
+      });
+    });
+    if (line.childNodes.length) lines.push(line);
+    code.textContent = "";
+    lines.forEach(function (each) {
+      var indent = /^[ \t]*/.exec(each.textContent)[0].replace(/\t/g, "    ").length;
+      each.className = "line";
+      each.style.setProperty("--hang", indent + 2 + "ch");
+      code.appendChild(each);
+    });
+    code.setAttribute("data-lines", String(lines.length));
+    var block = code.closest(".code");
+    if (block && lines.length <= 12) block.classList.add("short");
+  }
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details:not([open])"), function (details) {
+      details.open = true;
+      opened.push(details);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("pre > code:not([data-lines])"), lineOf);
+  });
+  window.addEventListener("afterprint", function () {
+    opened.splice(0).forEach(function (details) { details.open = false; });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll(".print-button"), function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  });
+
   // Chapter menu on narrow screens.
   var menu = document.querySelector(".menu-toggle");
   var sidebar = document.getElementById("sidebar");
