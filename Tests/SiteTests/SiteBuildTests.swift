@@ -9,15 +9,18 @@ struct SiteBuildTests {
         let runner = try SiteRunner()
         let result = try runner.build()
         try assertSnapshot(result.transcript, named: "build.txt")
-        for page in ["index.html", "01-basics.html", "02-pairs.html", "print.html", "search-index.json"] {
+        for page in [
+            "index.html", "01-basics.html", "02-pairs.html", "docs-guide.html", "print.html", "404.html",
+            "search-index.json",
+        ] {
             try assertSnapshot(try runner.page(page), named: page)
         }
         #expect(
             runner.siteFiles() == [
-                ".kata-site", "01-basics.html", "02-pairs.html", "assets/print.css", "assets/search-index.js",
-                "assets/search.js", "assets/site.css", "assets/site.js", "assets/strings.js", "assets/theme.js",
-                "files/chapters/images/cycle.svg", "index.html",
-                "print.html", "search-index.json",
+                ".kata-site", "01-basics.html", "02-pairs.html", "404.html", "assets/favicon.svg", "assets/print.css",
+                "assets/search-index.js", "assets/search.js", "assets/site.css", "assets/site.js", "assets/strings.js",
+                "assets/theme.js", "docs-guide.html", "docs-notes-more.html", "files/chapters/images/cycle.svg",
+                "index.html", "print.html", "search-index.json",
             ])
     }
 
@@ -105,6 +108,12 @@ struct SiteBuildTests {
             try runner.page("01-basics.html").contains(
                 #"<link rel="canonical" href="https://example.org/kata/01-basics.html">"#))
         #expect(try runner.page("sitemap.xml").contains("<loc>https://example.org/kata/02-pairs.html</loc>"))
+        #expect(try runner.page("sitemap.xml").contains("<loc>https://example.org/kata/docs-guide.html</loc>"))
+        // The 404 page is shown at any address of the server: its relative links start from the site's.
+        let notFound = try runner.page("404.html")
+        #expect(notFound.contains(#"<base href="https://example.org/kata/">"#))
+        #expect(notFound.contains(#"<meta name="robots" content="noindex">"#))
+        #expect(!notFound.contains("rel=\"canonical\""))
 
         let bad = try runner.build(["--base-url", "example.org"])
         #expect(bad.status == 2)

@@ -40,6 +40,8 @@ struct ChapterHTMLRenderer {
     let exercises: [String: Exercise]
     /// Reference solutions by exercise id; nil in a learner's build, which must contain none.
     let solutions: [String: String]?
+    /// Where the learner stands with each exercise, when the site shows the learner's progress.
+    let marks: [String: ExerciseMark]
 
     private var anchors = AnchorRegistry()
     private var output = Output(html: "", toc: [], headings: [], sections: [], references: [], files: [], warnings: [])
@@ -54,8 +56,9 @@ struct ChapterHTMLRenderer {
 
     init(
         chapter: Chapter, page: String, templates: SiteTemplates, links: SiteLinks, exercises: [String: Exercise],
-        solutions: [String: String]?
+        solutions: [String: String]?, marks: [String: ExerciseMark] = [:]
     ) {
+        self.marks = marks
         self.chapter = chapter
         self.page = page
         self.templates = templates
@@ -166,7 +169,7 @@ struct ChapterHTMLRenderer {
         let exercises = foldDepth == 0 ? headingExercises[node.startLine] ?? [] : []
         let context = HeadingContext(
             level: min(max(level, 1), 6), anchor: anchor, html: html,
-            exercises: exercises.map { HeadingExercise(anchor: AnchorRegistry.exercise($0)) })
+            exercises: exercises.map { HeadingExercise(anchor: AnchorRegistry.exercise($0), mark: marks[$0]) })
         return templates.fragment(context, "heading")
     }
 

@@ -18,7 +18,7 @@ struct SearchIndex {
 
     /// One thing the search can find.
     struct Entry: Encodable, Equatable {
-        /// `chapter` (a page's opening), `section` or `exercise`.
+        /// `chapter` (a chapter's opening), `page` (a document's), `section` or `exercise`.
         var kind: String
         /// What the result shows and what is matched first.
         var title: String
@@ -51,6 +51,36 @@ struct SearchIndex {
             Entry(
                 kind: kind, title: title, page: pages.count - 1, url: url, id: id, text: text.isEmpty ? nil : text,
                 names: names.isEmpty ? nil : names.joined(separator: " ")))
+    }
+
+    /// Adds a rendered page: its opening as a `chapter` (or `page`, for a document), each heading with
+    /// the text under it as a `section`, an exercise's heading as the `exercise` (its prompt is the text).
+    mutating func add(
+        page: String, label: String, title: String, kind: String, sections: [ChapterHTMLRenderer.Section],
+        exercises: [Exercise]
+    ) {
+        addPage(label: label, title: title)
+        var listed: Set<String> = []
+        for (position, section) in sections.enumerated() {
+            let text = section.text.joined(separator: " ")
+            if position == 0, section.level == 1 {
+                add(kind: kind, title: title, url: page, text: text, names: section.names)
+            } else if let first = section.exercises.first {
+                add(
+                    kind: "exercise", title: section.title, url: "\(page)#\(AnchorRegistry.exercise(first))", id: first,
+                    text: text, names: section.names)
+                listed.insert(first)
+            } else {
+                add(
+                    kind: "section", title: section.title, url: "\(page)#\(section.anchor)", text: text,
+                    names: section.names)
+            }
+        }
+        for exercise in exercises where !listed.contains(exercise.id) {
+            add(
+                kind: "exercise", title: exercise.title, url: "\(page)#\(AnchorRegistry.exercise(exercise.id))",
+                id: exercise.id)
+        }
     }
 
     /// The index as JSON: one page or entry per line, so diffs of a golden file stay readable.

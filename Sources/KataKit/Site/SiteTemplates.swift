@@ -6,7 +6,7 @@ struct SiteTemplates {
     /// Every template the builder renders by name; each must be present.
     static let required = [
         "page", "index", "chapter", "sidebar", "toc", "pager", "code", "exercise-card", "mutant", "hint", "solution",
-        "pair", "heading", "book",
+        "pair", "heading", "book", "not-found",
     ]
 
     private let library: MustacheLibrary

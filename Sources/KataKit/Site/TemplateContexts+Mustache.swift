@@ -13,6 +13,8 @@ extension PageContext: MustacheParent {
         case "canonical": canonical
         case "bodyHTML": bodyHTML
         case "sidebar": sidebar
+        case "reference": reference
+        case "hasReference": hasReference
         case "toc": toc
         case "hasTOC": hasTOC
         case "previous": previous
@@ -20,6 +22,29 @@ extension PageContext: MustacheParent {
         case "hasPager": hasPager
         case "pageClass": pageClass
         case "footerHTML": footerHTML
+        case "baseHref": baseHref
+        case "noindex": noindex
+        default: nil
+        }
+    }
+}
+
+extension SidebarDocument: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "href": href
+        case "current": current
+        default: nil
+        }
+    }
+}
+
+extension ExerciseMark: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "status": status
+        case "label": label
         default: nil
         }
     }
@@ -34,6 +59,8 @@ extension SidebarChapter: MustacheParent {
         case "current": current
         case "exercises": exercises
         case "hasExercises": hasExercises
+        case "progress": progress
+        case "progressLabel": progressLabel
         default: nil
         }
     }
@@ -45,6 +72,7 @@ extension SidebarExercise: MustacheParent {
         case "title": title
         case "id": id
         case "href": href
+        case "mark": mark
         default: nil
         }
     }
@@ -77,6 +105,7 @@ extension IndexContext: MustacheParent {
         case "siteTitle": siteTitle
         case "introHTML": introHTML
         case "summaryHTML": summaryHTML
+        case "progressHTML": progressHTML
         case "chapters": chapters
         default: nil
         }
@@ -92,6 +121,8 @@ extension IndexChapter: MustacheParent {
         case "exerciseCount": exerciseCount
         case "exercises": exercises
         case "hasExercises": hasExercises
+        case "progress": progress
+        case "percent": percent
         default: nil
         }
     }
@@ -123,6 +154,7 @@ extension HeadingExercise: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
         case "anchor": anchor
+        case "mark": mark
         default: nil
         }
     }

@@ -6,10 +6,13 @@
 struct PageContext {
     var siteTitle: String
     var pageTitle: String
-    var description: String
+    var description: String?
     var canonical: String?
     var bodyHTML: String
     var sidebar: [SidebarChapter]
+    /// The workbook's other documents (`docs/KataSpec.md`), under "Reference" in the sidebar.
+    var reference: [SidebarDocument]
+    var hasReference: Bool
     var toc: [TOCEntry]
     var hasTOC: Bool
     var previous: PageLink?
@@ -18,6 +21,17 @@ struct PageContext {
     /// The body's class: `index-page` for pages without a table of contents column.
     var pageClass: String?
     var footerHTML: String
+    /// The 404 page's `<base href>` (the site's address), so its links work at any depth of a server.
+    var baseHref: String?
+    /// Whether search engines are asked to leave the page out (the 404 page).
+    var noindex: Bool
+}
+
+/// A document in the sidebar.
+struct SidebarDocument {
+    var title: String
+    var href: String
+    var current: Bool
 }
 
 /// A chapter in the sidebar, with its exercises.
@@ -28,6 +42,9 @@ struct SidebarChapter {
     var current: Bool
     var exercises: [SidebarExercise]
     var hasExercises: Bool
+    /// "2/5" when the learner's progress is shown, with ``progressLabel`` for screen readers.
+    var progress: String?
+    var progressLabel: String?
 }
 
 /// An exercise in the sidebar or on the index.
@@ -35,6 +52,8 @@ struct SidebarExercise {
     var title: String
     var id: String
     var href: String
+    /// Where the learner stands with it, when the learner's progress is shown.
+    var mark: ExerciseMark?
 }
 
 /// An entry of the in-page table of contents.
@@ -55,6 +74,8 @@ struct IndexContext {
     var siteTitle: String
     var introHTML: String
     var summaryHTML: String
+    /// How far the learner is and what is next, when the learner's progress is shown.
+    var progressHTML: String?
     var chapters: [IndexChapter]
 }
 
@@ -66,6 +87,10 @@ struct IndexChapter {
     var exerciseCount: String
     var exercises: [SidebarExercise]
     var hasExercises: Bool
+    /// "2 of 5 solved", when the learner's progress is shown.
+    var progress: String?
+    /// How much of the chapter is solved, 0 to 100.
+    var percent: Int?
 }
 
 /// `chapter.mustache`.
@@ -86,6 +111,7 @@ struct HeadingContext {
 /// An exercise on its title heading: the `exercise-<id>` anchor.
 struct HeadingExercise {
     var anchor: String
+    var mark: ExerciseMark?
 }
 
 /// `code.mustache`: one highlighted block with a copy button.

@@ -171,7 +171,8 @@
   }
 
   var kindLabel = {
-    exercise: say("searchKindExercise"), chapter: say("searchKindChapter"), section: say("searchKindSection")
+    exercise: say("searchKindExercise"), chapter: say("searchKindChapter"), section: say("searchKindSection"),
+    page: say("searchKindPage")
   };
 
   function showMessage(text) {

@@ -123,6 +123,21 @@
     button.addEventListener("click", function () { window.print(); });
   });
 
+  // The arrow keys go to the previous and next page (the pager's links), unless the reader is typing, or
+  // is on something the arrows scroll or move through (code, a table, the search results).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var target = event.target;
+    if (target && target.closest &&
+        target.closest("input, textarea, select, [contenteditable], pre, .table-wrap, .search, summary")) return;
+    if (root.scrollWidth > root.clientWidth) return;
+    var link = document.querySelector(event.key === "ArrowLeft" ? ".pager a[rel=prev]" : ".pager a[rel=next]");
+    if (!link) return;
+    event.preventDefault();
+    window.location.href = link.href;
+  });
+
   // Chapter menu on narrow screens.
   var menu = document.querySelector(".menu-toggle");
   var sidebar = document.getElementById("sidebar");
