@@ -235,6 +235,37 @@ WRAPPED_LINES = """
 """
 
 
+FIELD_EDGE = """
+(() => {
+  const parse = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  const field = document.getElementById('search-input');
+  const edge = parse(getComputedStyle(field).borderTopColor);
+  const header = parse(getComputedStyle(document.querySelector('.site-header')).backgroundColor);
+  const inside = parse(getComputedStyle(field).backgroundColor);
+  return [ratio(edge, header), ratio(edge, inside)].map(r => Math.round(r * 100) / 100);
+})()
+"""
+
+ARROW_GLYPH = """
+(async () => {
+  const fonts = [document.querySelector('pre code') || document.body, document.querySelector('main p') || document.body]
+    .map(e => getComputedStyle(e).fontSize + ' ' + getComputedStyle(e).fontFamily);
+  const draw = (font, text) => { const c = document.createElement('canvas'); c.width = 48; c.height = 48;
+    const g = c.getContext('2d'); g.font = font; g.fillText(text, 8, 32); return Array.from(g.getImageData(0, 0, 48, 48).data).join(); };
+  const result = [];
+  for (const font of fonts) {
+    await document.fonts.load(font, '\\uFFEB');
+    // A character no font has is drawn as the missing-glyph box; U+FFEB must not look like it.
+    result.push(draw(font, '\\uFFEB') !== draw(font, '\\u{10FFFD}') && draw(font, '\\uFFEB') !== draw(font, ''));
+  }
+  return result;
+})()
+"""
+
+
 def squeeze(text):
     """Text without any white space, to compare what a page says with what pdftotext read from its PDF."""
     return "".join(text.split())
@@ -484,6 +515,50 @@ def run(site, screenshots, print_book):
                 "document.querySelector('.theme-toggle').getAttribute('aria-pressed')") == "true")
             browser.screenshot(os.path.join(screenshots, "chapter-dark.png") if screenshots else None)
 
+        def details():
+            # The arrow keys go to the previous and next page, but not while typing in the search box.
+            browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
+            first = chapter_pages[0]
+            browser.open(base + first)
+            following = browser.evaluate("document.querySelector('.pager a[rel=next]')?.getAttribute('href')")
+            browser.evaluate("document.activeElement.blur()")
+            press("ArrowRight", "ArrowRight", 39)
+            arrived = following and browser.wait_for(
+                "location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps("/" + following))
+            checks.check("→ opens the next page (%s)" % following, arrived, browser.evaluate("location.href"))
+            press("ArrowLeft", "ArrowLeft", 37)
+            checks.check("← opens the previous page", browser.wait_for(
+                "location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps("/" + first)), browser.evaluate("location.href"))
+            browser.click("#search-input")
+            press("ArrowRight", "ArrowRight", 39)
+            time.sleep(0.5)
+            checks.check("→ in the search box moves the cursor, not the page", browser.evaluate("location.href").endswith("/" + first))
+
+            # The search field's edge stands out from the header and from its own background, in both themes.
+            for theme in ("light", "dark"):
+                browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": theme}])
+                browser.evaluate("document.documentElement.removeAttribute('data-theme')")
+                ratios = browser.evaluate(FIELD_EDGE)
+                checks.check("the search field's edge has 3:1 against the header and the field (%s theme: %s)" % (theme, ratios),
+                             min(ratios) >= 3, ratios)
+
+            # U+FFEB, which Spry's messages start lines with, is drawn with a glyph, not an empty box.
+            drawn = browser.evaluate(ARROW_GLYPH)
+            checks.check("U+FFEB is drawn with a glyph in code and in prose", drawn == [True, True], drawn)
+
+            # A favicon, a 404 page, and the documents the chapters link to.
+            checks.check("the page has a favicon that loads", browser.evaluate(
+                "new Promise(done => { const l = document.querySelector('link[rel=icon]'); if (!l) return done(false);"
+                " const i = new Image(); i.onload = () => done(i.naturalWidth > 0); i.onerror = () => done(false); i.src = l.href; })"))
+            browser.open(base + "404.html")
+            checks.check("404.html says the page is not in the workbook and links the contents",
+                         browser.evaluate("!!document.querySelector('main h1') && !!document.querySelector('main a[href=\"index.html\"]')"))
+            documents = browser.evaluate("[...document.querySelectorAll('.reference-list a')].map(a => a.getAttribute('href'))")
+            if documents:
+                browser.open(base + documents[0])
+                checks.check("a document the chapters link to is a page of the site (%s)" % documents[0],
+                             browser.evaluate("document.querySelector('main h1') && !document.body.textContent.includes('](')"))
+
         def section_4():
             # A phone: no sideways scrolling; the chapter list is behind a button.
             browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
@@ -548,6 +623,7 @@ def run(site, screenshots, print_book):
         checks.section('A chapter', section_2)
         checks.section('Code fits', code_fits)
         checks.section('Theme', section_3)
+        checks.section('Keys, the search field, U+FFEB, favicon, 404, documents', details)
         checks.section('A phone', section_4)
         checks.section('Print', section_5)
 
