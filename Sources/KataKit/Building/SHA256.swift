@@ -23,14 +23,22 @@ public struct SHA256: Sendable {
 
     /// Adds bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+        let bytes = Array(bytes)
+        length &+= UInt64(bytes.count)
+        var start = 0
+        if !buffer.isEmpty {
+            let taken = min(64 - buffer.count, bytes.count)
+            buffer += bytes[0..<taken]
+            start = taken
+            guard buffer.count == 64 else { return }
+            compress(buffer)
+            buffer.removeAll(keepingCapacity: true)
         }
+        while start + 64 <= bytes.count {
+            compress(Array(bytes[start..<start + 64]))
+            start += 64
+        }
+        buffer += bytes[start...]
     }
 
     /// Adds a string's UTF-8 and a separator, so that ("ab", "c") and ("a", "bc") differ.
@@ -41,6 +49,14 @@ public struct SHA256: Sendable {
 
     /// The digest as lowercase hex.
     public func hexDigest() -> String {
+        digest().map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// The digest's 32 bytes.
+    public func digest() -> [UInt8] {
         var copy = self
         let bitLength = length &* 8
         copy.buffer.append(0x80)
@@ -49,10 +65,7 @@ public struct SHA256: Sendable {
         for start in stride(from: 0, to: copy.buffer.count, by: 64) {
             copy.compress(Array(copy.buffer[start..<start + 64]))
         }
-        return copy.state.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
+        return copy.state.flatMap { word in withUnsafeBytes(of: word.bigEndian, Array.init) }
     }
 
     /// The digest of a string.

@@ -40,9 +40,7 @@ public struct CheckStep {
             throw LoopError.nothingToCheck
         }
         let file = workspace.learnerFile(exercise)
-        guard let contents = try? String(contentsOf: file, encoding: .utf8) else {
-            throw LoopError.noLearnerFile(id: exercise.id, path: workspace.display(file))
-        }
+        let contents = try workspace.learnerCode(exercise)
         let checker = try makeChecker()
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
         let notices = try record(result)
@@ -56,6 +54,7 @@ public struct CheckStep {
                 HumanCheckReport(workspace: workspace, style: style).render(
                     result, exercise: exercise, file: shown, cached: result.cached)
                 + (Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
+                + (checker.sandbox.notice.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
                 + (siteNote.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
             text = ExercismReport.text(
@@ -77,7 +76,13 @@ public struct CheckStep {
         var notices: [String] = []
         for (position, exercise) in exercises.enumerated() {
             status("[\(position + 1)/\(exercises.count)] \(exercise.id)")
-            let contents = (try? String(contentsOf: workspace.learnerFile(exercise), encoding: .utf8)) ?? ""
+            let contents: String
+            do {
+                contents = try workspace.learnerCode(exercise)
+            } catch {
+                notices.append(error.description)
+                continue
+            }
             let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
             notices += try record(result)
             results.append((result, exercise))

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A loaded workbook together with the learner's progress and files.
 public struct Workspace: Sendable {
     /// The validated workbook.
@@ -27,6 +33,8 @@ public struct Workspace: Sendable {
     /// The exercise with this id, or the only one whose id starts with it.
     public func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {
         let exercises = workbook.exercises
+        // Ids are short; a huge one is neither echoed nor compared letter by letter with every id.
+        guard idOrPrefix.utf8.count <= 128 else { throw .idTooLong(length: idOrPrefix.count) }
         if let exact = exercises.first(where: { $0.id == idOrPrefix }) { return exact }
         let matches = exercises.filter { $0.id.hasPrefix(idOrPrefix) }
         if matches.count == 1 { return matches[0] }
@@ -47,6 +55,27 @@ public struct Workspace: Sendable {
     /// The learner's file for an exercise.
     public func learnerFile(_ exercise: Exercise) -> URL {
         workbook.url(exercise.learnerPath)
+    }
+
+    /// The largest learner file kata reads.
+    public static let learnerFileLimit = 1 << 20
+
+    /// The learner's code: a regular file of the workbook (not a link to somewhere else), UTF-8, of reasonable size.
+    public func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
+        let url = learnerFile(exercise)
+        var info = stat()
+        if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw .unreadableLearnerFile(
+                id: exercise.id, path: display(url),
+                reason: "is a symbolic link; kata checks only files that live in your workbook, so put the file "
+                    + "itself there")
+        }
+        switch TextFileReader.read(url, limit: Self.learnerFileLimit) {
+        case .success(let text): return text
+        case .failure(.missing): throw .noLearnerFile(id: exercise.id, path: display(url))
+        case .failure(let failure):
+            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: failure.description)
+        }
     }
 
     /// A path as the user should see it.

@@ -38,6 +38,9 @@ public struct ExercismReport {
             switch example.status {
             case .passed: test["status"] = "pass"
             case .failed: test["status"] = "fail"
+            case .notRun:
+                test["status"] = "error"
+                test["message"] = "not run: the time limit ran out before this example's turn"
             default: test["status"] = "error"
             }
             if !example.failures.isEmpty {
@@ -46,8 +49,7 @@ public struct ExercismReport {
                 }.joined(separator: "\n")
             }
             test["output"] =
-                example.output.isEmpty
-                ? NSNull() : (example.outputTruncated ? example.output + "\n[output cut]" : example.output)
+                example.output.isEmpty ? NSNull() : Self.capped(example.output, cut: example.outputTruncated)
             return test
         }
         if exercise.kind == .specify {
@@ -60,10 +62,19 @@ public struct ExercismReport {
             object["score"] = ["caught": result.caughtCount, "total": exercise.mutants.count]
         }
         object["kata"] = [
-            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file,
+            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file, "sandbox": result.sandbox ?? "none",
             "duration": (result.duration * 1000).rounded() / 1000,
         ]
         return object
+    }
+
+    /// The interface allows at most 500 characters of output per test; longer output is cut, and says so.
+    static let outputLimit = 500
+
+    static func capped(_ output: String, cut: Bool) -> String {
+        let note = "\n[output cut; kata check shows more]"
+        guard cut || output.count > outputLimit else { return output }
+        return String(output.prefix(outputLimit - note.count)) + note
     }
 
     /// Pretty-printed JSON with sorted keys, ending in a newline.

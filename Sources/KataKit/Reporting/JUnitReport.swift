@@ -66,9 +66,12 @@ public struct JUnitReport {
                 errors += 1
                 body =
                     "<error message=\"\(escape(example.failures.first?.message ?? example.status.rawValue))\">\(escape(message))</error>"
-            case .pending, .skipped, .notRun:
+            case .pending, .skipped:
                 skipped += 1
                 body = "<skipped/>"
+            case .notRun:
+                skipped += 1
+                body = "<skipped message=\"not run: the time limit ran out before this example's turn\"/>"
             }
             if !example.output.isEmpty { body += "<system-out>\(escape(example.output))</system-out>" }
             cases.append(testCase(classname, example.path.last ?? example.name, time: example.duration, body: body))
