@@ -41,14 +41,16 @@ struct PrintBook {
 
     /// `id="` or `href="` at `start`: the attribute's name and where its value begins.
     private static func attribute(in bytes: [UInt8], at start: Int) -> (String, Int)? {
-        for name in ["id", "href"] {
-            let pattern = Array("\(name)=\"".utf8)
-            if start + pattern.count <= bytes.count, bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
-                return (name, start + pattern.count)
-            }
+        for (name, pattern) in patterns
+        where start + pattern.count <= bytes.count && bytes[start] == pattern[0]
+            && bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+        {
+            return (name, start + pattern.count)
         }
         return nil
     }
+
+    private static let patterns: [(String, [UInt8])] = [("id", Array("id=\"".utf8)), ("href", Array("href=\"".utf8))]
 
     private func link(_ href: String, from page: String) -> String {
         if href.hasPrefix("#") { return "#" + Self.anchor(page: page, id: String(href.dropFirst())) }

@@ -53,14 +53,19 @@ struct SiteDocs {
     /// The Markdown files inside the workbook that a document links to, as standardized file URLs.
     static func markdownLinks(in node: MarkdownNode, from file: URL, root: URL) -> [URL] {
         var found: [URL] = []
-        if case .link(let href, _) = node.kind, !href.hasPrefix("#"), !href.hasPrefix("/"),
+        collectLinks(in: node, from: file.deletingLastPathComponent(), root: root.path + "/", into: &found)
+        return found
+    }
+
+    private static func collectLinks(in node: MarkdownNode, from folder: URL, root: String, into found: inout [URL]) {
+        if case .link(let href, _) = node.kind, href.contains(".md"), !href.hasPrefix("#"), !href.hasPrefix("/"),
             href.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) == nil
         {
             let path = String(href.prefix { $0 != "#" && $0 != "?" })
             let decoded = path.removingPercentEncoding ?? path
-            let url = file.deletingLastPathComponent().appendingPathComponent(decoded).standardizedFileURL
-            if url.pathExtension.lowercased() == "md", url.path.hasPrefix(root.path + "/") { found.append(url) }
+            let url = folder.appendingPathComponent(decoded).standardizedFileURL
+            if url.pathExtension.lowercased() == "md", url.path.hasPrefix(root) { found.append(url) }
         }
-        return found + node.children.flatMap { markdownLinks(in: $0, from: file, root: root) }
+        for child in node.children { collectLinks(in: child, from: folder, root: root, into: &found) }
     }
 }

@@ -57,16 +57,25 @@ struct SiteStrings {
     }
 
     private func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
-        var result = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            result += values[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+        // On UTF-8 bytes: `{` and `}` never occur inside another character's encoding.
+        let bytes = Array(template.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) else { return template }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 64)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{"),
+                let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
+                let value = values[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)]
+            {
+                result += value.utf8
+                index = close + 1
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func read(_ url: URL) throws(SiteError) -> [String: String] {

@@ -62,10 +62,16 @@ struct SiteTemplates {
     /// The bottom of every template's context stack: `t` is the strings, anything else the context's own.
     private struct Root: MustacheParent {
         let strings: SiteStrings
-        let context: Any
+        /// The context, cast once: a cast at every lookup costs more than the rest of the lookup.
+        let context: (any MustacheParent)?
+
+        init(strings: SiteStrings, context: Any) {
+            self.strings = strings
+            self.context = context as? any MustacheParent
+        }
 
         func child(named key: String) -> Any? {
-            key == "t" ? strings : (context as? MustacheParent)?.child(named: key)
+            key == "t" ? strings : context?.child(named: key)
         }
     }
 }

@@ -77,7 +77,7 @@ public struct WorkbookSite {
         let report = try SiteBuilder(workbook: workspace.workbook, resources: resources, options: options)
             .build(into: output)
         do {
-            try Data(settings.marker.utf8).write(to: output.appendingPathComponent(SiteFolder.marker))
+            try SiteFolder.writeUnsynced(settings.marker, to: output.appendingPathComponent(SiteFolder.marker))
         } catch {
             throw SiteError.io(path: output.appendingPathComponent(SiteFolder.marker).path, reason: "\(error)")
         }
