@@ -12,7 +12,7 @@ struct HardeningTests {
         let kata = try KataRunner(fixture: "hardening")
         let forgeries: [(code: String, says: String)] = [
             (
-                "func equal<T: Equatable>(_ e: T?) -> Matcher<T> { Matcher.defineNilable(\"equal\") { _ in true } }",
+                "func equal<T: Equatable>(_ e: T?) -> Matcher<T> { Matcher.defineNilable(\"equal\") { _, m in MatcherResult(bool: true, message: m) } }",
                 "a name the chapter's specs take from KataSpec"
             ),
             ("func abs(_ x: Int) -> Int { 0 }", "a name the chapter's code takes from Swift's libraries"),
@@ -25,7 +25,7 @@ struct HardeningTests {
                 "one of KataSpec's types"
             ),
             (
-                "extension BasketSpec { static func equal(_ x: Int) -> Matcher<Int> { Matcher.defineNilable(\"\") { _ in true } } }",
+                "extension BasketSpec { static func equal(_ x: Int) -> Matcher<Int> { Matcher.defineNilable(\"\") { _, m in MatcherResult(bool: true, message: m) } } }",
                 "the chapter's spec class"
             ),
             ("@_silgen_name(\"swift_retain\") func retain(_ x: UnsafeRawPointer)", "`@_silgen_name` is not accepted"),
@@ -290,6 +290,25 @@ struct HardeningTests {
         let result = try kata.run(["list"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("chapters/02-wide.md:3:1: error:"))
+    }
+
+    @Test("checks run at once on one workbook each get their verdict, and progress keeps every one")
+    func concurrentChecks() async throws {
+        let kata = try KataRunner(fixture: "hardening")
+        try kata.write("exercises/hardening/basket.swift", try kata.read("solutions/hardening/basket.swift"))
+        try kata.write("exercises/hardening/rogue.swift", "func work() -> Int { 0 }\n")
+        let statuses = try await withThrowingTaskGroup(of: (String, Int32).self) { group in
+            for round in 0..<6 {
+                let id = round.isMultiple(of: 2) ? "basket" : "rogue"
+                group.addTask { (id, try kata.run(["check", id, "--no-cache"]).status) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0.0 == "basket" }.allSatisfy { $0.1 == 0 })
+        #expect(statuses.filter { $0.0 == "rogue" }.allSatisfy { $0.1 == 1 })
+        let progress = try kata.read(".kata/progress.json")
+        #expect(progress.components(separatedBy: "\"verdict\" : ").count - 1 == 6, "no check was lost")
+        #expect(!progress.contains("unverified"))
     }
 
     // MARK: - Helpers

@@ -96,9 +96,13 @@ public struct ExerciseChecker: Sendable {
         // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
         let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
+        // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
+        // runners; an example that does not run catches no mutant, and the report says how many were left out.
         let runner = ProgramRunner(
-            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path], sandbox: sandbox,
-            libraryDirectory: compiler.library.directory, workbookRoot: workbook.root)
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
+            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,
+            workbookRoot: workbook.root)
         let compiler = self.compiler
         // Each program's folder has a random name, so a learner's spec cannot tell the subject from a mutant by its
         // own path (in the sandbox every program also runs as /tmp/kata/program). KATA_KEEP_BUILD keeps plain names.
@@ -149,7 +153,7 @@ public struct ExerciseChecker: Sendable {
             result.message = problem
             return result
         }
-        let ran = run.examples.count { $0.status != .pending && $0.status != .skipped }
+        let ran = run.ran
         if run.failed > 0 || run.timedOutAfter != nil {
             result.status = .failed
             if exercise.kind == .specify {

@@ -16,6 +16,8 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case idTooLong(length: Int)
     /// `kata check` with no id when every exercise is solved.
     case nothingToCheck
+    /// `kata lang` with a language the workbook has no translation into.
+    case unknownLanguage(String, available: [String])
 
     /// The message for the user.
     public var description: String {
@@ -38,6 +40,9 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
                 + "keeping a backup)"
         case .nothingToCheck:
             "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
+        case .unknownLanguage(let code, let available):
+            "this workbook has no translation into '\(code)'; "
+                + "its languages are \(available.joined(separator: ", ")) (kata lang lists them)"
         }
     }
 

@@ -107,13 +107,14 @@ public struct ProgressStore: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             // The encoding ends with "\n}"; the seal becomes its last member.
             var body = try Self.encoder.encode(progress)
-            while let last = body.last, last == UInt8(ascii: "}") || last == UInt8(ascii: "\n") || last == 32 {
-                body.removeLast()
-            }
+            let isSpace = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == 32 }
+            while let last = body.last, isSpace(last) { body.removeLast() }
+            if body.last == UInt8(ascii: "}") { body.removeLast() }
+            while let last = body.last, isSpace(last) { body.removeLast() }
             let signature = try seal().signature(of: body)
             let data = body + Data(",\n  \"seal\" : \"\(signature)\"\n}\n".utf8)
             if !FileManager.default.fileExists(atPath: sealedMarker.path) {
-                FileManager.default.createFile(atPath: sealedMarker.path, contents: Data())
+                _ = FileManager.default.createFile(atPath: sealedMarker.path, contents: Data())
             }
             let temporary = directory.appendingPathComponent(
                 ".progress.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")

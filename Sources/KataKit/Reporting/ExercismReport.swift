@@ -61,10 +61,17 @@ public struct ExercismReport {
             }
             object["score"] = ["caught": result.caughtCount, "total": exercise.mutants.count]
         }
-        object["kata"] = [
+        var kata: [String: Any] = [
             "id": exercise.id, "kind": exercise.kind.rawValue, "file": file, "sandbox": result.sandbox ?? "none",
             "duration": (result.duration * 1000).rounded() / 1000,
         ]
+        if let run = result.run {
+            // What ran and what did not: an example left out by focus, pending or not reached catches no mutant.
+            kata["examples"] = [
+                "ran": run.ran, "left_out_by_focus": run.leftOutByFocus, "pending": run.pending, "not_run": run.notRun,
+            ]
+        }
+        object["kata"] = kata
         return object
     }
 

@@ -44,6 +44,9 @@ public struct HumanCheckReport {
             lines += examples(run)
             lines.append("")
             lines.append(countLine(run))
+            if exercise.kind == .specify, let leftOut = Self.leftOutLine(run) {
+                lines.append(style.paint(leftOut, .yellow))
+            }
         }
         if !result.mutants.isEmpty {
             lines.append("")
@@ -60,6 +63,21 @@ public struct HumanCheckReport {
         if run.pending > 0 { parts.append("\(run.pending) pending") }
         if run.skipped > 0 { parts.append("\(run.skipped) skipped") }
         return parts.joined(separator: ", ")
+    }
+
+    /// In a specify exercise: how many of the learner's examples did not run, and why that matters.
+    /// `nil` when every example ran.
+    static func leftOutLine(_ run: RunReport) -> String? {
+        var parts: [String] = []
+        if run.leftOutByFocus > 0 {
+            parts.append("\(plural(run.leftOutByFocus, "example")) by focus (fit, fdescribe, fcontext)")
+        }
+        if run.pending > 0 {
+            parts.append("\(plural(run.pending, "pending example")) (pending, xit, xdescribe, xcontext)")
+        }
+        guard !parts.isEmpty else { return nil }
+        return
+            "Left out: \(parts.joined(separator: " and ")). Only the \(plural(run.ran, "example")) that ran can catch a mutant."
     }
 
     private func compileErrors(_ result: CheckResult) -> [String] {
@@ -105,7 +123,7 @@ public struct HumanCheckReport {
             case .passed: lines.append(indent + style.paint("✓", .green) + " " + title + (kiwi ? " [PASSED]" : ""))
             case .pending:
                 lines.append(indent + style.paint("- \(title) " + (kiwi ? "[PENDING]" : "(pending)"), .yellow))
-            case .skipped: lines.append(indent + style.paint("- \(title) (skipped)", .dim))
+            case .skipped: lines.append(indent + style.paint("- \(title) (left out by focus)", .dim))
             case .notRun: lines.append(indent + style.paint("- \(title) (not run)", .dim))
             case .failed, .crashed, .timedOut:
                 lines.append(indent + style.paint("✗ \(title)" + (kiwi ? " [FAILED]" : ""), .red))

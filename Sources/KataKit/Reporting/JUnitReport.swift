@@ -66,9 +66,12 @@ public struct JUnitReport {
                 errors += 1
                 body =
                     "<error message=\"\(escape(example.failures.first?.message ?? example.status.rawValue))\">\(escape(message))</error>"
-            case .pending, .skipped:
+            case .pending:
                 skipped += 1
-                body = "<skipped/>"
+                body = "<skipped message=\"pending (pending, xit, xdescribe, xcontext)\"/>"
+            case .skipped:
+                skipped += 1
+                body = "<skipped message=\"left out by focus (fit, fdescribe, fcontext)\"/>"
             case .notRun:
                 skipped += 1
                 body = "<skipped message=\"not run: the time limit ran out before this example's turn\"/>"

@@ -23,6 +23,10 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var skipped: Int {
         examples.count { $0.status == .skipped } + max(notRun, examples.count { $0.status == .notRun })
     }
+    /// Examples left out because others are focused (`fit`, `fdescribe`, `fcontext`).
+    public var leftOutByFocus: Int { examples.count { $0.status == .skipped } }
+    /// Examples that ran: they passed or failed.
+    public var ran: Int { examples.count { $0.status != .pending && $0.status != .skipped && $0.status != .notRun } }
 }
 
 /// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
@@ -34,6 +38,9 @@ public struct ProgramRunner: Sendable {
     public var limits: RunLimits
     /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
     public var sourcePaths: [String]
+    /// Run every example, whatever `fit`, `fdescribe`, `xit` and `xdescribe` say (`KATA_RUN_ALL=1`); otherwise
+    /// focus and exclusion work as in Quick, Specta and Kiwi.
+    public var runAll: Bool
     /// What confines the program.
     public var sandbox: Sandbox
     /// The KataSpec library the program loads (the sandbox shows it to the program, read-only).
@@ -42,11 +49,12 @@ public struct ProgramRunner: Sendable {
     public var workbookRoot: URL?
 
     public init(
-        limits: RunLimits, sourcePaths: [String] = [], sandbox: Sandbox = .detect(), libraryDirectory: URL? = nil,
-        workbookRoot: URL? = nil
+        limits: RunLimits, sourcePaths: [String] = [], runAll: Bool = true, sandbox: Sandbox = .detect(),
+        libraryDirectory: URL? = nil, workbookRoot: URL? = nil
     ) {
         self.limits = limits
         self.sourcePaths = sourcePaths
+        self.runAll = runAll
         self.sandbox = sandbox
         self.libraryDirectory = libraryDirectory
         self.workbookRoot = workbookRoot
@@ -87,7 +95,7 @@ public struct ProgramRunner: Sendable {
             let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
             var environment = [
                 "PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
-                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": "1",
+                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": runAll ? "1" : "0",
                 "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": confined ? Sandbox.capturePath : captures.path,
                 "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": workdir,
             ]

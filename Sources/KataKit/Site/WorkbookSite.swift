@@ -74,7 +74,8 @@ public struct WorkbookSite {
         }
         let options = SiteBuilder.Options(
             withSolutions: settings.withSolutions, baseURL: settings.baseURL, progress: progress)
-        let report = try SiteBuilder(workbook: workspace.workbook, resources: resources, options: options)
+        // The site is the source edition for now (its interface strings are English), whatever the learner reads.
+        let report = try SiteBuilder(workbook: workspace.sourceWorkbook, resources: resources, options: options)
             .build(into: output)
         do {
             try SiteFolder.writeUnsynced(settings.marker, to: output.appendingPathComponent(SiteFolder.marker))

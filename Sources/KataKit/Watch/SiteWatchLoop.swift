@@ -37,7 +37,7 @@ public struct SiteWatchLoop {
             var folders = [root]
             var relevant: (URL) -> Bool = { $0.pathExtension == "md" }
             do {
-                let workspace = try Workspace(root: root, displayBase: displayBase)
+                let workspace = try Workspace(root: root, displayBase: displayBase, language: .source)
                 let site = WorkbookSite(workspace: workspace, output: output, settings: settings)
                 let (report, notices) = try site.build(resources: resources)
                 for notice in notices { write("kata: warning: \(notice)") }

@@ -45,7 +45,8 @@ extension Kata {
         }
 
         func run() throws {
-            let workspace = try options.workspace()
+            // The site is the source edition for now: its interface strings are English.
+            let workspace = try options.workspace(language: .source)
             let output = out.map { URL(fileURLWithPath: $0).standardizedFileURL }
             let settings = WorkbookSite.Settings(
                 withSolutions: withSolutions, baseURL: baseURL, showsProgress: progress)

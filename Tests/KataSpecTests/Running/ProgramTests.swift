@@ -258,7 +258,9 @@ extension KataSpecTests {
             #expect(run.events[3]["status"] as? String == "passed")
             #expect(run.events[3]["output"] as? String == "hello from the example\n")
             let failure = (run.events[5]["failures"] as? [[String: Any]])?.first
-            #expect(failure?["message"] as? String == "'Car, fails' [FAILED], expected subject to equal 2, got 1")
+            #expect(
+                failure?["message"] as? String
+                    == "'Car, fails' [FAILED], expected subject to equal (Int) 2, got (Int) 1")
             #expect(failure?["line"] as? Int == 22)
             let crash = try String(contentsOf: capture.appendingPathComponent("2.out"), encoding: .utf8)
             #expect(
