@@ -458,7 +458,7 @@ def run(site, screenshots, print_book):
             if paired:
                 # How pairs are laid out is checked in code_fits; this keeps a picture of one.
                 browser.open(base + paired[0])
-                browser.evaluate("document.querySelector('.pair').scrollIntoView()")
+                browser.evaluate("document.querySelector('.pair').scrollIntoView({block: 'center', behavior: 'instant'})")
                 browser.screenshot(os.path.join(screenshots, "pair.png") if screenshots else None)
                 browser.open(base + chapter_page)
 
