@@ -85,7 +85,7 @@ public struct GradeTable: Sendable {
                         learner.name, learner.file, cell.exercise, cell.grade.rawValue, cell.caught.map(String.init) ?? "",
                         cell.mutants.map(String.init) ?? "", cell.recorded.rawValue,
                         learner.differingChapters.joined(separator: " "), cell.detail ?? "",
-                    ].map(Self.csvField).joined(separator: ","))
+                    ].map(CSV.field).joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -141,14 +141,6 @@ public struct GradeTable: Sendable {
         }
         for file in unreadable { lines.append("skipped \(file.file): \(file.reason)") }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func csvField(_ text: String) -> String {
-        // A leading =, +, - or @ would be a formula in a spreadsheet; a quote makes it text.
-        var value = text
-        if let first = value.first, "=+-@".contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     private func escape(_ text: String) -> String {
