@@ -319,7 +319,16 @@ public struct RoomServer: Sendable {
         }
         switch error {
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+            guard let last = context.codingPath.last else { return "it is not JSON" }
+            switch last.stringValue {
+            case "kind":
+                return "\(path(context.codingPath)): use one of "
+                    + RoomEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            case "verdict":
+                return "\(path(context.codingPath)): use one of passed, failed, compile-error, error"
+            default:
+                return "\(path(context.codingPath)): \(context.debugDescription)"
+            }
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath + [key])
             return "\(field) is missing"
