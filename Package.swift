@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "RoomTests", dependencies: ["KataKit", "KataTestSupport"]),
+        .testTarget(name: "RoomTests", dependencies: ["KataKit", "KataRoomServer", "KataTestSupport"]),
         .testTarget(
             name: "SiteTests", dependencies: ["KataKit", "KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
     ]

@@ -23,7 +23,7 @@ public struct HandinGrader {
             do {
                 handins.append((url, try Handin.read(url)))
             } catch {
-                unreadable.append(GradeTable.Unreadable(file: workspace.display(url), reason: error.description))
+                unreadable.append(GradeTable.Unreadable(file: url.relativePath, reason: error.description))
             }
         }
         let exercises = workspace.workbook.exercises.filter { exercise in
@@ -90,7 +90,7 @@ public struct HandinGrader {
             }.sorted()
             learners.append(
                 GradeTable.Learner(
-                    name: handin.learner, file: workspace.display(url), cells: cells, differingChapters: differing))
+                    name: handin.learner, file: url.relativePath, cells: cells, differingChapters: differing))
         }
         return GradeTable(exercises: exercises.map(\.id), learners: learners, unreadable: unreadable)
     }
