@@ -95,11 +95,12 @@ public struct RoomServer: Sendable {
         guard try store.setting("joining") != "closed" else {
             return Self.problem(.forbidden, "joining is closed; ask the instructor to open the room")
         }
-        guard joinLimiter.allow("join") else {
-            return Self.problem(.tooManyRequests, "too many join attempts; wait a few seconds and try again")
-        }
         guard RoomSecrets.constantTimeEqual(RoomSecrets.normalizedCode(join.code), RoomSecrets.normalizedCode(joinCode))
         else {
+            // Wrong codes are limited for the whole room (about one a second), so guessing one takes years.
+            guard joinLimiter.allow("wrong-code") else {
+                return Self.problem(.tooManyRequests, "too many wrong join codes; wait a few seconds and try again")
+            }
             log("a join with a wrong code was refused")
             return Self.problem(.unauthorized, "that is not this room's join code; check the code the instructor shows")
         }
