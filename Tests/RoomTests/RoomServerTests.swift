@@ -39,6 +39,22 @@ import Testing
         #expect(stillClosed.status == 403)
     }
 
+    @Test func aRoomForGitHubClassroomLetsANameJoinAgain() throws {
+        let room = try RoomHarness()
+        try room.start(["--allow-rejoin"])
+        let first = try room.join("org/assignment-ada")
+        let body = #"{"code":"\#(room.code)","name":"org/assignment-ada","shareCode":false,"rejoin":true}"#
+        let again = try room.send("POST", "/api/join", body: body, token: "")
+        #expect(again.status == 201)
+        let answer = try JSONDecoder().decode(RoomWire.JoinResponse.self, from: Data(again.text.utf8))
+        #expect(answer.learner == first.id)
+        #expect(answer.token != first.token)
+        // Without asking to rejoin, the name is still taken.
+        let plain = try room.send(
+            "POST", "/api/join", body: #"{"code":"\#(room.code)","name":"org/assignment-ada","shareCode":false}"#)
+        #expect(plain.status == 409)
+    }
+
     @Test func aLearnersTokenAddsTheirOwnEventsAndReadsNothingElse() throws {
         let room = try RoomHarness()
         try room.start()

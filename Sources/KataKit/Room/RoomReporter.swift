@@ -46,7 +46,7 @@ public struct RoomReporter: Sendable {
                 membership.shareCode
                 ? (try? workspace.exercise(result.id)).flatMap {
                     try? String(contentsOf: workspace.learnerFile($0), encoding: .utf8)
-                }.map { String($0.prefix(65_536)) } : nil
+                }.map { String($0.prefix(60_000)) } : nil
             return RoomEvent(
                 kind: .check, exercise: result.id, check: Self.summary(result, progress: progress[result.id]),
                 code: code)
