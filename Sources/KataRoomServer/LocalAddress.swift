@@ -17,12 +17,14 @@ public enum LocalAddress {
         while let current = entry {
             entry = current.pointee.ifa_next
             let flags = Int32(current.pointee.ifa_flags)
-            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == UInt8(AF_INET) || Int32(address.pointee.sa_family) == AF_INET,
+            guard let address = current.pointee.ifa_addr,
+                address.pointee.sa_family == UInt8(AF_INET) || Int32(address.pointee.sa_family) == AF_INET,
                 flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
             else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if getnameinfo(
-                address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+                address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST
+            )
                 == 0
             {
                 return String(cString: host)

@@ -33,7 +33,8 @@ public struct RoomExport: Sendable {
                 guard let cell = learner.cells[exercise.id] else { continue }
                 rows.append(
                     Row(
-                        learner: learner.name, exercise: exercise.id, state: cell.state(now: now, thresholds: thresholds),
+                        learner: learner.name, exercise: exercise.id,
+                        state: cell.state(now: now, thresholds: thresholds),
                         checks: cell.attempts, failingChecks: cell.failures, started: cell.started,
                         firstPass: cell.firstPass,
                         secondsToGreen: cell.firstPass.flatMap { pass in

@@ -194,7 +194,8 @@ public struct RoomServer: Sendable {
         let open = try store.setting("joining") != "closed"
         return try Self.json(
             RoomSnapshot(
-                state: state, room: settings.roomName, joining: open, joinCommand: try store.setting("joinCommand"), now: Date(),
+                state: state, room: settings.roomName, joining: open, joinCommand: try store.setting("joinCommand"),
+                now: Date(),
                 thresholds: settings.thresholds))
     }
 
@@ -269,7 +270,8 @@ public struct RoomServer: Sendable {
     }
 
     private func tooLarge() -> Response {
-        Self.problem(.contentTooLarge, "the request is larger than \(settings.maxBody) bytes; send fewer events at once")
+        Self.problem(
+            .contentTooLarge, "the request is larger than \(settings.maxBody) bytes; send fewer events at once")
     }
 
     private func bearer(_ request: Request) -> String? {
@@ -286,7 +288,8 @@ public struct RoomServer: Sendable {
 
     private func instructorRefusal(_ request: Request) -> Response? {
         guard let token = bearer(request), !token.isEmpty else {
-            return Self.problem(.unauthorized, "this needs the instructor's token; open the dashboard link kata room serve printed")
+            return Self.problem(
+                .unauthorized, "this needs the instructor's token; open the dashboard link kata room serve printed")
         }
         guard RoomSecrets.constantTimeEqual(RoomSecrets.hash(token), instructorHash) else {
             return Self.problem(.forbidden, "this needs the instructor's token; a learner's token cannot read the room")
@@ -295,7 +298,8 @@ public struct RoomServer: Sendable {
     }
 
     static func validate(_ event: RoomEvent) -> String? {
-        if event.id.isEmpty || event.id.count > 64 || !event.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+        if event.id.isEmpty || event.id.count > 64 || !event.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+        {
             return "id: use 1 to 64 letters, digits and dashes"
         }
         switch event.kind {
@@ -307,7 +311,9 @@ public struct RoomServer: Sendable {
             break
         }
         if event.kind == .check, event.check == nil { return "check: a check event needs its verdict" }
-        if let line = event.check?.firstFailure, line.count > 1_000 { return "check.firstFailure: at most 1,000 characters" }
+        if let line = event.check?.firstFailure, line.count > 1_000 {
+            return "check.firstFailure: at most 1,000 characters"
+        }
         if let code = event.code, code.utf8.count > 65_536 { return "code: at most 64 KiB" }
         return nil
     }
@@ -345,7 +351,8 @@ public struct RoomServer: Sendable {
         headers[.contentType] = "application/json"
         headers[.cacheControl] = "no-store"
         return Response(
-            status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try RoomWire.encoder.encode(value))))
+            status: status, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: try RoomWire.encoder.encode(value))))
     }
 
     static func problem(_ status: HTTPResponse.Status, _ message: String, headers extra: HTTPFields = [:]) -> Response {

@@ -58,14 +58,16 @@ public final class RoomStore: Sendable {
 
     /// A stored setting (the join code, whether joining is open, the instructor token's hash).
     public func setting(_ key: String) throws -> String? {
-        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]) }
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key])
+        }
     }
 
     /// Stores a setting.
     public func setSetting(_ key: String, _ value: String) throws {
         try pool.write { db in
             try db.execute(
-                sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 arguments: [key, value])
         }
     }
@@ -89,11 +91,13 @@ public final class RoomStore: Sendable {
         -> StoredLearner
     {
         try await pool.write { db in
-            if let row = try Row.fetchOne(db, sql: "SELECT id, joined FROM learners WHERE name = ?", arguments: [name]) {
+            if let row = try Row.fetchOne(db, sql: "SELECT id, joined FROM learners WHERE name = ?", arguments: [name])
+            {
                 guard rejoin else { throw JoinRefusal.nameTaken }
                 let id: String = row["id"]
                 try db.execute(
-                    sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)", arguments: [tokenHash, id, now])
+                    sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)",
+                    arguments: [tokenHash, id, now])
                 return StoredLearner(id: id, name: name, joined: row["joined"])
             }
             let id = String(UUID().uuidString.lowercased().prefix(8))
@@ -119,7 +123,9 @@ public final class RoomStore: Sendable {
     public func tokens() throws -> [String: String] {
         try pool.read { db in
             var tokens: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT hash, learner FROM tokens") { tokens[row["hash"]] = row["learner"] }
+            for row in try Row.fetchAll(db, sql: "SELECT hash, learner FROM tokens") {
+                tokens[row["hash"]] = row["learner"]
+            }
             return tokens
         }
     }
@@ -153,7 +159,9 @@ public final class RoomStore: Sendable {
         try pool.read { db in
             try Row.fetchAll(db, sql: "SELECT learner, body FROM events ORDER BY seq").compactMap { row in
                 let body: String = row["body"]
-                guard let event = try? RoomWire.decoder.decode(RoomEvent.self, from: Data(body.utf8)) else { return nil }
+                guard let event = try? RoomWire.decoder.decode(RoomEvent.self, from: Data(body.utf8)) else {
+                    return nil
+                }
                 return (row["learner"], event)
             }
         }

@@ -31,7 +31,8 @@ import Testing
         let handins = room.folder.appendingPathComponent("handins")
         try FileManager.default.createDirectory(at: handins, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: ada.root.appendingPathComponent("handin-ada-lovelace.kata"), to: handins.appendingPathComponent("ada.kata"))
+            at: ada.root.appendingPathComponent("handin-ada-lovelace.kata"),
+            to: handins.appendingPathComponent("ada.kata"))
         try FileManager.default.copyItem(
             at: bob.root.appendingPathComponent("bob.kata"), to: handins.appendingPathComponent("bob.kata"))
         try Data("not a hand-in".utf8).write(to: handins.appendingPathComponent("notes.kata"))
@@ -67,7 +68,8 @@ import Testing
         let url = eve.root.appendingPathComponent("eve.kata")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         object["progress"] = [
-            "version": 1, "exercises": ["add": ["attempts": 1, "hintsShown": 0, "checks": [], "solved": "2026-11-23T09:00:00Z"]],
+            "version": 1,
+            "exercises": ["add": ["attempts": 1, "hintsShown": 0, "checks": [], "solved": "2026-11-23T09:00:00Z"]],
         ]
         try JSONSerialization.data(withJSONObject: object).write(to: url)
         let grade = try LearnerCopy(root: room.instructor).run(["room", "grade", url.path, "-o", "../grades"])
@@ -86,7 +88,8 @@ import Testing
         #expect(yaml.contains("uses: education/autograding-command-grader@v1"))
         #expect(yaml.contains("command: './kata-bin check counter-spec'"))
         #expect(yaml.contains("KATA-COUNTER-SPEC_RESULTS: \"${{steps.kata-counter-spec.outputs.result}}\""))
-        #expect(yaml.contains("runners: kata-add,kata-crashes,kata-loops,kata-chatter,kata-counter-spec,kata-kiwi-marks"))
+        #expect(
+            yaml.contains("runners: kata-add,kata-crashes,kata-loops,kata-chatter,kata-counter-spec,kata-kiwi-marks"))
         let chapters = try instructor.run(["room", "github", "--per", "chapter"])
         #expect(chapters.stdout.contains("1 grading steps, 6 points."))
         let wrong = try instructor.run(["room", "github", "--per", "lesson"])

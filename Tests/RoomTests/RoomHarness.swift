@@ -108,7 +108,8 @@ final class RoomHarness: @unchecked Sendable {
 
     /// A learner's copy of the workbook.
     func learner(_ name: String) throws -> LearnerCopy {
-        let root = folder.appendingPathComponent("learner-\(name.lowercased().replacingOccurrences(of: " ", with: "-"))")
+        let root = folder.appendingPathComponent(
+            "learner-\(name.lowercased().replacingOccurrences(of: " ", with: "-"))")
         try FileManager.default.copyItem(at: Self.fixture, to: root)
         return LearnerCopy(root: root)
     }

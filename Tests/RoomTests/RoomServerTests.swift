@@ -100,7 +100,8 @@ import Testing
         #expect(notJSON.text.contains("the events are malformed: it is not JSON"))
         let badKind = try room.send(
             "POST", "/api/events",
-            body: #"{"sent":"2026-11-23T09:00:00Z","events":[{"id":"e1","kind":"shout","time":"2026-11-23T09:00:00Z"}]}"#,
+            body:
+                #"{"sent":"2026-11-23T09:00:00Z","events":[{"id":"e1","kind":"shout","time":"2026-11-23T09:00:00Z"}]}"#,
             token: ada.token)
         #expect(badKind.status == 400)
         #expect(badKind.text.contains("events[0].kind: use one of join, next, check, hint, leave"))

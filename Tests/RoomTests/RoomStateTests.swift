@@ -11,7 +11,9 @@ import Testing
     func check(_ verdict: CheckRecord.Verdict, at seconds: Double, failure: String? = nil) -> RoomEvent {
         RoomEvent(
             kind: .check, time: start.addingTimeInterval(seconds), exercise: "add",
-            check: .init(verdict: verdict, duration: 0.5, examples: 2, failures: verdict == .passed ? 0 : 1, firstFailure: failure))
+            check: .init(
+                verdict: verdict, duration: 0.5, examples: 2, failures: verdict == .passed ? 0 : 1,
+                firstFailure: failure))
     }
 
     func room() -> RoomState {
@@ -28,7 +30,9 @@ import Testing
         state.apply(RoomEvent(kind: .next, time: start, exercise: "add"), learner: "a")
         #expect(state.learners["a"]!.cells["add"]!.state(now: start, thresholds: thresholds) == "not-started")
         state.apply(check(.failed, at: 30, failure: "expected 5, got 0"), learner: "a")
-        #expect(state.learners["a"]!.cells["add"]!.state(now: start.addingTimeInterval(31), thresholds: thresholds) == "red")
+        #expect(
+            state.learners["a"]!.cells["add"]!.state(now: start.addingTimeInterval(31), thresholds: thresholds) == "red"
+        )
         state.apply(check(.passed, at: 90), learner: "a")
         let cell = state.learners["a"]!.cells["add"]!
         #expect(cell.state(now: start.addingTimeInterval(3_600), thresholds: thresholds) == "green")
@@ -39,7 +43,9 @@ import Testing
         var state = room()
         let thresholds = RoomState.Thresholds(checks: 3, minutes: 10)
         for second in [10.0, 20, 30] { state.apply(check(.compileError, at: second), learner: "a") }
-        #expect(state.learners["a"]!.cells["add"]!.state(now: start.addingTimeInterval(40), thresholds: thresholds) == "stuck")
+        #expect(
+            state.learners["a"]!.cells["add"]!.state(now: start.addingTimeInterval(40), thresholds: thresholds)
+                == "stuck")
         state.apply(RoomEvent(kind: .next, time: start, exercise: "add"), learner: "b")
         state.apply(check(.failed, at: 60), learner: "b")
         let bob = state.learners["b"]!.cells["add"]!
@@ -49,7 +55,9 @@ import Testing
 
     @Test func theExerciseFiguresCountLearnersNotChecks() throws {
         var state = room()
-        for second in [10.0, 20, 30] { state.apply(check(.failed, at: second, failure: "expected 5, got 0"), learner: "a") }
+        for second in [10.0, 20, 30] {
+            state.apply(check(.failed, at: second, failure: "expected 5, got 0"), learner: "a")
+        }
         state.apply(check(.passed, at: 70), learner: "a")
         state.apply(check(.failed, at: 15, failure: "expected 5, got 0"), learner: "b")
         state.apply(check(.failed, at: 25, failure: "cannot find 'add' in scope"), learner: "b")

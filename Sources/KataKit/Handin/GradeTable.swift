@@ -82,7 +82,8 @@ public struct GradeTable: Sendable {
             for cell in learner.cells {
                 lines.append(
                     [
-                        learner.name, learner.file, cell.exercise, cell.grade.rawValue, cell.caught.map(String.init) ?? "",
+                        learner.name, learner.file, cell.exercise, cell.grade.rawValue,
+                        cell.caught.map(String.init) ?? "",
                         cell.mutants.map(String.init) ?? "", cell.recorded.rawValue,
                         learner.differingChapters.joined(separator: " "), cell.detail ?? "",
                     ].map(CSV.field).joined(separator: ","))
@@ -133,7 +134,9 @@ public struct GradeTable: Sendable {
                 notes.append("chapters differ from yours: \(learner.differingChapters.joined(separator: ", "))")
             }
             let claims = learner.cells.filter(\.disagrees).map(\.exercise)
-            if !claims.isEmpty { notes.append("recorded as solved but not passing now: \(claims.joined(separator: ", "))") }
+            if !claims.isEmpty {
+                notes.append("recorded as solved but not passing now: \(claims.joined(separator: ", "))")
+            }
             lines.append(
                 learner.name.padding(toLength: width, withPad: " ", startingAt: 0)
                     + "  \("\(learner.passed)/\(exercises.count)".padding(toLength: 6, withPad: " ", startingAt: 0))"

@@ -64,7 +64,9 @@ public struct Handin: Codable, Sendable, Equatable {
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             throw .badHandin(path: url.path, reason: "it is not JSON")
         }
-        guard header.format == format else { throw .badHandin(path: url.path, reason: "it has no 'kata-handin' format") }
+        guard header.format == format else {
+            throw .badHandin(path: url.path, reason: "it has no 'kata-handin' format")
+        }
         guard let version = header.version, version <= currentVersion else {
             throw .badHandin(path: url.path, reason: "it was written by a newer kata; update kata to grade it")
         }

@@ -105,7 +105,9 @@ public struct RoomConnection: Sendable {
                 if error == 0 { return fd }
                 reason = String(cString: strerror(error))
             } else {
-                reason = errno == EINPROGRESS ? "no answer within \(Self.seconds(timeout))" : String(cString: strerror(errno))
+                reason =
+                    errno == EINPROGRESS
+                    ? "no answer within \(Self.seconds(timeout))" : String(cString: strerror(errno))
             }
             close(fd)
         }
@@ -215,7 +217,8 @@ public struct RoomConnection: Sendable {
         let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("kata-room-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: bodyFile) }
         if let body {
-            FileManager.default.createFile(atPath: bodyFile.path, contents: body, attributes: [.posixPermissions: 0o600])
+            FileManager.default.createFile(
+                atPath: bodyFile.path, contents: body, attributes: [.posixPermissions: 0o600])
             config += "data-binary = \"@\(bodyFile.path)\"\n"
         }
         process.arguments = ["curl", "--config", "-"]

@@ -107,7 +107,8 @@ public struct RoomReporter: Sendable {
     public func flush(force: Bool = false) -> Delivery {
         guard let membership else { return Delivery() }
         let marker = outbox.directory.appendingPathComponent("unreachable")
-        if !force, let stamp = try? FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date,
+        if !force,
+            let stamp = try? FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date,
             Date().timeIntervalSince(stamp) < quietPeriod
         {
             return Delivery(waiting: outbox.pending().count)

@@ -15,7 +15,9 @@ extension KataRoom {
         @Option(help: ArgumentHelp("csv or json.", valueName: "format"))
         var format = "csv"
 
-        @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(
+            name: [.short, .long],
+            help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
         var output: String?
 
         @Option(help: ArgumentHelp("Failing checks without a pass that count as stuck.", valueName: "n"))

@@ -22,7 +22,10 @@ extension KataRoom {
 
         @OptionGroup var options: RoomOptions
 
-        @Option(help: ArgumentHelp("The address to listen on: 0.0.0.0 for the room's network, 127.0.0.1 for this computer only.", valueName: "address"))
+        @Option(
+            help: ArgumentHelp(
+                "The address to listen on: 0.0.0.0 for the room's network, 127.0.0.1 for this computer only.",
+                valueName: "address"))
         var host = "0.0.0.0"
 
         @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "port"))
@@ -34,7 +37,9 @@ extension KataRoom {
         @Option(help: ArgumentHelp("Failing checks without a pass before a learner counts as stuck.", valueName: "n"))
         var stuckChecks = 5
 
-        @Option(help: ArgumentHelp("Minutes on one exercise without a pass before a learner counts as stuck.", valueName: "minutes"))
+        @Option(
+            help: ArgumentHelp(
+                "Minutes on one exercise without a pass before a learner counts as stuck.", valueName: "minutes"))
         var stuckMinutes = 10.0
 
         @Flag(help: "Make a new join code (the old one stops working).")
@@ -115,7 +120,8 @@ extension KataRoom {
         /// dashboard link stays the same when the server starts again.
         static func instructorToken(in folder: URL) throws -> String {
             let file = folder.appendingPathComponent("instructor.token")
-            if let saved = try? String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+            if let saved = try? String(contentsOf: file, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines),
                 !saved.isEmpty
             {
                 return saved

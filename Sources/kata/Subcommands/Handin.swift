@@ -15,10 +15,14 @@ extension Kata {
 
         @OptionGroup var options: WorkbookOptions
 
-        @Option(help: ArgumentHelp("Your name (default: the name you joined the room with, or your login name).", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "Your name (default: the name you joined the room with, or your login name).", valueName: "name"))
         var name: String?
 
-        @Option(name: [.short, .long], help: ArgumentHelp("Where to write it (default: handin-<name>.kata in the workbook).", valueName: "file"))
+        @Option(
+            name: [.short, .long],
+            help: ArgumentHelp("Where to write it (default: handin-<name>.kata in the workbook).", valueName: "file"))
         var output: String?
 
         func run() throws {

@@ -13,7 +13,8 @@ extension Kata {
     struct Room: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "room",
-            abstract: "For instructors: run a live classroom room, export it, re-grade hand-ins, set up GitHub Classroom.",
+            abstract:
+                "For instructors: run a live classroom room, export it, re-grade hand-ins, set up GitHub Classroom.",
             discussion: """
                 serve, export, close and open run the room server (kata-room); build it once with `make room`.
                 grade and github need nothing more than kata.

@@ -18,7 +18,8 @@ extension Kata.Room {
         @Argument(help: ArgumentHelp("The hand-in files (kata handin wrote them).", valueName: "handin"))
         var handins: [String]
 
-        @Option(name: [.short, .long], help: ArgumentHelp("Where to write <name>.csv and <name>.xml.", valueName: "name"))
+        @Option(
+            name: [.short, .long], help: ArgumentHelp("Where to write <name>.csv and <name>.xml.", valueName: "name"))
         var output = "grades"
 
         @Flag(help: "Grade again even files whose verdict your verdict cache already holds.")
@@ -42,7 +43,9 @@ extension Kata.Room {
                 try save(table.junit(), to: xml)
             }
             print(table.summary(), terminator: "")
-            print("Wrote \(output).csv and \(output).xml (\(table.learners.count) hand-ins, \(table.exercises.count) exercises).")
+            print(
+                "Wrote \(output).csv and \(output).xml (\(table.learners.count) hand-ins, \(table.exercises.count) exercises)."
+            )
             if table.learners.isEmpty { throw ExitCode(1) }
         }
     }
@@ -96,7 +99,7 @@ extension Kata.Room {
 }
 
 /// Writes `text` to `url` (creating its folder), or fails with an error that names the file.
-func save(_ text: String, to url: URL) throws -> Void {
+func save(_ text: String, to url: URL) throws {
     do {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)

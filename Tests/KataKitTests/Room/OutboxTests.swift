@@ -57,7 +57,8 @@ import Testing
         #expect(plain.status == 200)
         #expect(plain.body == Data("{}".utf8))
         let chunked = try RoomConnection.parse(
-            Data("HTTP/1.1 409 Conflict\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n".utf8),
+            Data(
+                "HTTP/1.1 409 Conflict\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n".utf8),
             server: "http://x")
         #expect(chunked.status == 409)
         #expect(chunked.body == Data("{\"a\":1}".utf8))
