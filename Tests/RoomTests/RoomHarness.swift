@@ -67,6 +67,9 @@ final class RoomHarness: @unchecked Sendable {
         Thread.detachNewThread { while !handle.availableData.isEmpty {} }
     }
 
+    /// Whether the server process is alive.
+    var isRunning: Bool { process?.isRunning ?? false }
+
     /// SIGKILL: a crash, with no chance to flush anything.
     func kill9() {
         guard let process, process.isRunning else { return }
