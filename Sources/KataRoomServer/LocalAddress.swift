@@ -27,7 +27,7 @@ public enum LocalAddress {
             )
                 == 0
             {
-                return String(cString: host)
+                return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
         return nil

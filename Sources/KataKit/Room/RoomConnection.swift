@@ -217,7 +217,7 @@ public struct RoomConnection: Sendable {
         let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("kata-room-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: bodyFile) }
         if let body {
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: bodyFile.path, contents: body, attributes: [.posixPermissions: 0o600])
             config += "data-binary = \"@\(bodyFile.path)\"\n"
         }

@@ -60,7 +60,7 @@ public struct RoomMembership: Codable, Sendable, Equatable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
             let temporary = kataFolder.appendingPathComponent(".room.json.\(getpid()).tmp")
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: temporary.path, contents: try encoder.encode(self), attributes: [.posixPermissions: 0o600])
             guard rename(temporary.path, url.path) == 0 else {
                 throw RoomError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))

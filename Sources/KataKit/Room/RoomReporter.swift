@@ -116,7 +116,7 @@ public struct RoomReporter: Sendable {
         let delivery =
             outbox.whileSending { send(membership: membership) } ?? Delivery(waiting: outbox.pending().count)
         if case .unreachable(_, let reason) = delivery.problem, reason.hasPrefix("no answer") {
-            FileManager.default.createFile(atPath: marker.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
         } else if delivery.problem == nil {
             try? FileManager.default.removeItem(at: marker)
             if !membership.active, delivery.waiting == 0 { RoomMembership.remove(from: kataFolder) }
