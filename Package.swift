@@ -33,7 +33,10 @@ let package = Package(
         ),
         .target(
             name: "KataKit",
-            dependencies: ["CCmarkGFM", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "CCmarkGFM", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Site/Resources")]
         ),
         .target(name: "KataSpec"),
