@@ -15,8 +15,8 @@ extension KataRoom {
         static let configuration = CommandConfiguration(
             abstract: "Open the room: learners join it and their checks appear on your dashboard.",
             discussion: """
-                Prints the address learners join, the join code and your dashboard link (it carries your token:
-                keep it to yourself; the Projector button hides names). The room speaks plain HTTP: use it on
+                Prints the address learners join, the join code and your dashboard link (it carries your token: \
+                keep it to yourself; the Projector button hides names). The room speaks plain HTTP: use it on \
                 the classroom's own network. Stop it with Ctrl-C; the room is kept and `serve` opens it again.
                 """)
 

@@ -9,7 +9,7 @@ extension Kata {
             commandName: "handin",
             abstract: "Pack your exercise files and progress into one file to give to the instructor.",
             discussion: """
-                The instructor re-grades the files with `kata room grade` against their own workbook, so the
+                The instructor re-grades the files with `kata room grade` against their own workbook, so the \
                 grade comes from your code, not from what this computer recorded.
                 """)
 

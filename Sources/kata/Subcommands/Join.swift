@@ -9,8 +9,8 @@ extension Kata {
             commandName: "join",
             abstract: "Join a classroom room: your checks, hints and exercises are reported to the instructor.",
             discussion: """
-                The instructor's `kata room serve` prints the address and the join code. What is sent: which
-                exercise you are on, each check's verdict, counts and first failure, and hints shown. Your code
+                The instructor's `kata room serve` prints the address and the join code. What is sent: which \
+                exercise you are on, each check's verdict, counts and first failure, and hints shown. Your code \
                 stays on this computer unless you add --share-code. `kata leave` stops reporting.
                 """)
 

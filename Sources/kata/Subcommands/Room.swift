@@ -16,7 +16,7 @@ extension Kata {
             abstract:
                 "For instructors: run a live classroom room, export it, re-grade hand-ins, set up GitHub Classroom.",
             discussion: """
-                serve, export, close and open run the room server (kata-room); build it once with `make room`.
+                serve, export, close and open run the room server (kata-room); build it once with `make room`. \
                 grade and github need nothing more than kata.
                 """,
             subcommands: [Serve.self, Export.self, Close.self, Open.self, Grade.self, GitHub.self])

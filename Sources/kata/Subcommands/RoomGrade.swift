@@ -8,8 +8,8 @@ extension Kata.Room {
         static let configuration = CommandConfiguration(
             abstract: "Re-grade hand-ins against your workbook and write the grade table (CSV and JUnit).",
             discussion: """
-                Each hand-in's files are checked exactly as `kata check` checks them (same sandbox, limits and
-                mutants), several at once; what the learner's laptop recorded is shown beside the grade but never
+                Each hand-in's files are checked exactly as `kata check` checks them (same sandbox, limits and \
+                mutants), several at once; what the learner's laptop recorded is shown beside the grade but never \
                 used for it. Hand-ins whose chapters differ from yours are noted.
                 """)
 
@@ -56,8 +56,8 @@ extension Kata.Room {
             commandName: "github",
             abstract: "Write .github/workflows/classroom.yml for GitHub Classroom's autograding.",
             discussion: """
-                Each learner's repository (a copy of this workbook) then grades itself on GitHub's runners after
-                every push, with points per exercise (or per chapter). With the repository secrets KATA_ROOM_URL
+                Each learner's repository (a copy of this workbook) then grades itself on GitHub's runners after \
+                every push, with points per exercise (or per chapter). With the repository secrets KATA_ROOM_URL \
                 and KATA_ROOM_CODE, the runs also report to a room started with `kata room serve --allow-rejoin`.
                 """)
 
