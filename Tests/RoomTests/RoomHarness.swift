@@ -139,6 +139,16 @@ struct LearnerCopy {
 
     /// The events waiting in the outbox.
     var outbox: [RoomEvent] { Outbox(kataFolder: root.appendingPathComponent(".kata")).pending() }
+
+    /// Waits (up to `seconds`) for the detached `kata room-send` to deliver the outbox; whether it is empty.
+    func outboxDrains(within seconds: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if outbox.isEmpty { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return outbox.isEmpty
+    }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

@@ -169,6 +169,7 @@ import Testing
         let joined = try ada.run(["join", room.url, room.code, "--name", "Ada"])
         #expect(joined.status == 0, "\(joined.stderr)")
         try ada.run(["next"])
+        #expect(ada.outboxDrains(), "kata next's event was delivered")
         try ada.write("exercises/checks/add.swift", try ada.read("solutions/checks/add.swift"))
         room.kill9()
 
@@ -181,7 +182,7 @@ import Testing
         try room.start()
         let list = try ada.run(["list"])
         #expect(list.status == 0)
-        #expect(ada.outbox.isEmpty)
+        #expect(ada.outboxDrains(), "a later command sends what was waiting")
         let export = try room.send("GET", "/api/export?format=csv")
         #expect(export.text.contains("Ada,add,green,1,0,"))
     }

@@ -15,6 +15,9 @@ public struct RoomReporter: Sendable {
     public var quietPeriod: Double = 30
     /// Most events in one request.
     public static let batchSize = 200
+    /// When set (the kata binary), sending happens in a detached `kata room-send` process, so that the command
+    /// that recorded the events exits at once whatever the room does; when nil, sending happens here.
+    public var sender: URL?
 
     /// A reporter for the workbook of `workspace`.
     public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -37,7 +40,7 @@ public struct RoomReporter: Sendable {
     /// Records the checks of one `kata check` (or `--all`) and sends the outbox. Does nothing outside a room.
     public func reportChecks(_ results: [CheckResult], workspace: Workspace) {
         guard let membership, membership.active else {
-            flush()
+            deliver()
             return
         }
         let progress = (try? workspace.store.read().0) ?? Progress()
@@ -57,11 +60,11 @@ public struct RoomReporter: Sendable {
     /// Records which exercise `kata next` showed.
     public func reportNext(workspace: Workspace) {
         guard let membership, membership.active else {
-            flush()
+            deliver()
             return
         }
         guard let progress = try? workspace.store.read().0, let current = workspace.current(in: progress) else {
-            flush()
+            deliver()
             return
         }
         record([RoomEvent(kind: .next, exercise: current.id)])
@@ -71,13 +74,13 @@ public struct RoomReporter: Sendable {
     /// (`kata hint --all`) it only sends the outbox.
     public func reportHint(workspace: Workspace, id: String?, shown: Bool) {
         guard shown, let membership, membership.active else {
-            flush()
+            deliver()
             return
         }
         guard let progress = try? workspace.store.read().0,
             let exercise = id.flatMap({ try? workspace.exercise($0) }) ?? workspace.current(in: progress)
         else {
-            flush()
+            deliver()
             return
         }
         record([RoomEvent(kind: .hint, exercise: exercise.id, hints: progress[exercise.id].hintsShown)])
@@ -86,7 +89,7 @@ public struct RoomReporter: Sendable {
     /// Appends events to the outbox, then sends it.
     public func record(_ events: [RoomEvent]) {
         try? outbox.append(events)
-        flush()
+        deliver()
     }
 
     // MARK: Sending
@@ -101,16 +104,40 @@ public struct RoomReporter: Sendable {
         public var problem: RoomError?
     }
 
+    /// Sends the outbox: in a detached process when ``sender`` is set, here otherwise.
+    public func deliver() {
+        guard let sender else {
+            flush()
+            return
+        }
+        guard membership != nil, !inQuietPeriod, !outbox.pending().isEmpty else { return }
+        let process = Process()
+        process.executableURL = sender
+        process.arguments = ["room-send", "--kata-folder", kataFolder.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    private var unreachableMarker: URL { outbox.directory.appendingPathComponent("unreachable") }
+
+    /// Whether a send timed out less than ``quietPeriod`` ago.
+    var inQuietPeriod: Bool {
+        guard
+            let stamp = try? FileManager.default.attributesOfItem(atPath: unreachableMarker.path)[.modificationDate]
+                as? Date
+        else { return false }
+        return Date().timeIntervalSince(stamp) < quietPeriod
+    }
+
     /// Sends what the outbox holds, unless another kata process is sending or a recent send timed out.
     /// `force` ignores the quiet period (for `kata join`, `kata leave` and `kata room send`).
     @discardableResult
     public func flush(force: Bool = false) -> Delivery {
         guard let membership else { return Delivery() }
-        let marker = outbox.directory.appendingPathComponent("unreachable")
-        if !force,
-            let stamp = try? FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date,
-            Date().timeIntervalSince(stamp) < quietPeriod
-        {
+        let marker = unreachableMarker
+        if !force, inQuietPeriod {
             return Delivery(waiting: outbox.pending().count)
         }
         let delivery =
