@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The classroom room under load, and what joining a room costs a check. Everything on 127.0.0.1.
 
-Usage: bench/room.py path/to/kata path/to/kata-room [--duration S] [--runs N]
+Usage: bench/room.py path/to/kata path/to/kata-room [--duration S] [--runs N] [--checks-only]
 
 Workloads:
   classroom load     100 simulated learners join, then each posts one check event every 10 s for --duration
@@ -26,6 +26,7 @@ KATA = os.path.abspath(sys.argv[1])
 ROOM = os.path.abspath(sys.argv[2])
 DURATION = float(sys.argv[sys.argv.index("--duration") + 1]) if "--duration" in sys.argv else 60.0
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 15
+CHECKS_ONLY = "--checks-only" in sys.argv
 
 
 def now_iso():
@@ -232,6 +233,9 @@ def main():
         status, answer = post(room.url, "/api/join", {"code": room.code, "name": "Learner %03d" % i, "shareCode": False})
         learners.append((answer["learner"], answer["token"]))
 
+    if CHECKS_ONLY:
+        report_checks(room)
+        return
     latencies, sent, lost, failures, sse, fetches = classroom_load(room, learners)
     print("\n## Classroom load: 100 learners, a check every 10 s each, %.0f s" % DURATION)
     print("| Figure | Value |\n| --- | ---: |")
@@ -252,6 +256,10 @@ def main():
     stored = room.get("/api/me", token=learners[0][1])
     print("(learner 000 has %d events stored)" % stored["events"])
 
+    report_checks(room)
+
+
+def report_checks(room):
     figures, waiting = check_costs(room)
     base = {mode: statistics.median(figures[(mode, "not joined")]) for mode in ("unchanged", "edited")}
     print("\n## kata check with a room (%d runs, medians)" % RUNS)
