@@ -8,9 +8,11 @@ struct WorkbookOptions: ParsableArguments {
         name: .long, help: ArgumentHelp("The workbook folder (the one holding chapters/).", valueName: "path"))
     var workbook: String?
 
-    /// Loads the workspace, or prints why it cannot and exits.
-    func workspace() throws -> Workspace {
-        try Output.run { try Workspace(explicitPath: workbook) }
+    /// Loads the workspace in the learner's language (or in `language`), or prints why it cannot and exits.
+    func workspace(language: Language? = nil) throws -> Workspace {
+        let workspace = try Output.run { try Workspace(explicitPath: workbook, language: language) }
+        for notice in workspace.notices { Output.printError("kata: warning: \(notice)") }
+        return workspace
     }
 }
 
@@ -26,6 +28,10 @@ enum Output {
             } else {
                 printError("kata: error: \(error.description)")
             }
+            throw ExitCode(status)
+        } catch let error as TranslationError {
+            printError(
+                error.description.contains("\n") ? error.description : "kata: error: \(error.description)")
             throw ExitCode(status)
         } catch let error as LocalizedError {
             printError("kata: error: \(error.errorDescription ?? "\(error)")")

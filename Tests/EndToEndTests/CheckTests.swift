@@ -216,7 +216,7 @@ struct CheckTests {
         try assertSnapshot(normalizeDurations(all.transcript), named: "check-all")
     }
 
-    @Test("focus or exclusion in the learner's file cannot skip the chapter's specs")
+    @Test("focus or exclusion in the learner's file cannot skip the chapter's specs in an implement exercise")
     func focusCannotSkip() throws {
         let kata = try KataRunner(fixture: "check")
         try kata.write(
@@ -238,9 +238,52 @@ struct CheckTests {
         #expect(!result.stdout.contains("is the only example that runs"))
         #expect(
             result.stdout.contains(
-                "Note: kata check runs every example, so `fit` (exercises/checks/add.swift:5) focuses or skips nothing here"
+                "Note: in this exercise kata check runs every example of the chapter, so `fit` (exercises/checks/add.swift:5) leaves nothing out"
             ),
             "the learner is told why focus did nothing: \(result.stdout)")
+    }
+
+    @Test(
+        "in a specify exercise focus and exclusion work as in Quick; the result says what was left out, in every format"
+    )
+    func focusInOwnSpecs() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/counter-spec.swift",
+            """
+            final class CounterSpec: QuickSpec {
+                override class func spec() {
+                    describe("Counter") {
+                        it("starts at zero") { expect(Counter().value).to(equal(0)) }
+                        fit("counts up by one") {
+                            let counter = Counter()
+                            counter.increment()
+                            expect(counter.value).to(equal(1))
+                        }
+                        xit("goes back to zero on reset") {
+                            let counter = Counter()
+                            counter.increment()
+                            counter.reset()
+                            expect(counter.value).to(equal(0))
+                        }
+                    }
+                }
+            }
+
+            """)
+        let human = try kata.run(["check", "counter-spec"])
+        #expect(human.status == 1, "the reset mutant survives: the only example that checks reset is excluded")
+        try assertSnapshot(human.transcript, named: "check-specify-focus")
+
+        let json = try kata.run(["check", "counter-spec", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let examples = (object["kata"] as? [String: Any])?["examples"] as? [String: Int]
+        #expect(examples == ["ran": 1, "left_out_by_focus": 1, "pending": 1, "not_run": 0])
+
+        let junit = try kata.run(["check", "counter-spec", "--format", "junit"])
+        #expect(junit.stdout.contains(#"<skipped message="left out by focus (fit, fdescribe, fcontext)"/>"#))
+        #expect(junit.stdout.contains(#"<skipped message="pending (pending, xit, xdescribe, xcontext)"/>"#))
+        #expect(junit.stdout.contains(#"skipped="2""#))
     }
 
     @Test("a Kiwi spec's examples carry Kiwi's marks, and its failures Kiwi's wording")
@@ -255,7 +298,8 @@ struct CheckTests {
         #expect(result.stdout.contains("  ✓ starts at twenty degrees [PASSED]"), "\(result.stdout)")
         #expect(result.stdout.contains("  ✗ warms by one degree [FAILED]"))
         #expect(
-            result.stdout.contains("'Thermostat, warms by one degree' [FAILED], expected subject to equal 21, got 20"))
+            result.stdout.contains(
+                "'Thermostat, warms by one degree' [FAILED], expected subject to equal (Int) 21, got (Int) 20"))
         #expect(result.stdout.contains("  - cools down at night [PENDING]"))
     }
 

@@ -17,14 +17,15 @@ struct KataRunner {
 
     static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
+    /// One KataSpec build shared by every test (it is keyed by its sources, so it is never stale).
+    static let libraryCache = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
+
     /// Runs `kata <arguments>` in `directory` (the workbook root by default).
     @discardableResult
     func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws
         -> Result
     {
-        // One KataSpec build shared by every test (it is keyed by its sources, so it is never stale).
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
-        let environment = ["COLUMNS": "80", "KATA_LIBRARY_CACHE": library].merging(extra) { $1 }
+        let environment = ["COLUMNS": "80", "KATA_LIBRARY_CACHE": Self.libraryCache].merging(extra) { $1 }
         return try KataProcess.run(arguments, in: directory ?? root, environment: environment, normalize: normalize)
     }
 
@@ -45,6 +46,13 @@ struct KataRunner {
         try Data(text.utf8).write(to: file(path))
     }
 
+    /// Writes `.kata/progress.json` by hand, as a kata from before progress was sealed wrote it (so that kata
+    /// trusts it, as it trusts a workbook that never had a sealed file).
+    func writeLegacyProgress(_ json: String) throws {
+        try write(".kata/progress.json", json)
+        try? FileManager.default.removeItem(at: file(".kata/progress.sealed"))
+    }
+
     /// A file of the workbook copy.
     func file(_ path: String) -> URL { root.appendingPathComponent(path) }
 
@@ -56,4 +64,9 @@ struct KataRunner {
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = KataRunner.sourceFolder.appendingPathComponent("Snapshots/\(name).txt")
     try assertGolden(text, at: url, named: "Snapshots/\(name).txt", sourceLocation: sourceLocation)
+}
+
+/// The `kata` binary the tests run.
+enum KataRunnerBinary {
+    static var url: URL { KataProcess.binary }
 }

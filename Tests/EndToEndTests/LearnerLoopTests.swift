@@ -40,13 +40,11 @@ struct LearnerLoopTests {
         #expect(listed?.contains("greet-team") == true, "list marks the chosen exercise: \(listed ?? "")")
 
         // Once it is solved, the current exercise is the next unsolved one after it, then the first unsolved.
-        try kata.write(
-            ".kata/progress.json",
+        try kata.writeLegacyProgress(
             #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#
         )
         #expect(try kata.run(["next"]).stdout.contains("(add-up-spec, exercise 3 of 3"))
-        try kata.write(
-            ".kata/progress.json",
+        try kata.writeLegacyProgress(
             #"{"version": 1, "chosen": "greet-team", "exercises": {"greet-team": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}, "add-up-spec": {"attempts": 1, "checks": [], "hintsShown": 0, "solved": "2026-11-01T10:00:00Z"}}}"#
         )
         #expect(try kata.run(["next"]).stdout.contains("(add-numbers, exercise 1 of 3)"))

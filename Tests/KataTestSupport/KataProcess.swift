@@ -47,6 +47,7 @@ public enum KataProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "KATA_WORKBOOK")
+        environment.removeValue(forKey: "KATA_LANG")
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe()

@@ -5,7 +5,8 @@ func beSorted<T: Comparable>() -> Matcher<[T]> {
 
 /// Passes when each element comes before the next one, or is equal to it, in `areInIncreasingOrder`.
 func beSorted<T>(by areInIncreasingOrder: @escaping (T, T) -> Bool) -> Matcher<[T]> {
-    .define("be sorted") { array in
-        !zip(array, array.dropFirst()).contains { areInIncreasingOrder($1, $0) }
+    Matcher.simple("be sorted") { expression in
+        guard let array = try expression.evaluate() else { return .fail }
+        return MatcherStatus(bool: !zip(array, array.dropFirst()).contains { areInIncreasingOrder($1, $0) })
     }
 }

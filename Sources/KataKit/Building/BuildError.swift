@@ -10,6 +10,11 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     case specLibraryFailed(output: String)
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// The compiler or linker failed for a reason outside the learner's code: a full disk, too little memory, a
+    /// crash. Not a verdict on the learner, so nothing is recorded or cached.
+    case environment(problem: String, output: String)
+    /// `KATA_SANDBOX=require` and this computer has no sandbox.
+    case noSandbox(reason: String)
 
     /// The message for the user.
     public var description: String {
@@ -22,6 +27,12 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
             "the KataSpec library did not compile; this is a problem with kata's installation, not with your code:\n\(output)"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .environment(let problem, let output):
+            "the check could not be done: \(problem). This is a problem with this computer, not with your code; "
+                + "nothing was recorded. Fix it and run the same command again.\n"
+                + output.split(separator: "\n").suffix(12).joined(separator: "\n")
+        case .noSandbox(let reason):
+            "KATA_SANDBOX=require, but there is no sandbox on this computer: \(reason)"
         }
     }
 

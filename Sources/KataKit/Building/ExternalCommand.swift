@@ -6,6 +6,8 @@ struct ExternalCommand {
     struct Result {
         var status: Int32
         var output: String
+        /// The command was killed by a signal (`status` is the signal's number).
+        var signalled = false
     }
 
     var executable: URL
@@ -25,9 +27,15 @@ struct ExternalCommand {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try RunningGroups.shared.spawning {
+            try process.run()
+            RunningGroups.shared.insertTool(process.processIdentifier)
+        }
+        defer { RunningGroups.shared.removeTool(process.processIdentifier) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 }

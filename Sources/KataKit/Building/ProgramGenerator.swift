@@ -59,7 +59,7 @@ public struct ProgramGenerator: Sendable {
             }
         }
         let classes = specSources.flatMap(SpecClassScanner.classes(in:))
-        files.append(GeneratedProgram.File(name: "main.swift", contents: mainFile(classes)))
+        files.append(GeneratedProgram.File(name: "main.swift", contents: Self.mainFile(classes, limits: limits)))
         return GeneratedProgram(variant: variant, files: files, specClasses: classes)
     }
 
@@ -76,8 +76,10 @@ public struct ProgramGenerator: Sendable {
         return GeneratedProgram.File(name: name, contents: contents)
     }
 
-    /// The entry point: limits first, then the runner. Kept in kata's hands, so learner code cannot replace it.
-    private func mainFile(_ classes: [String]) -> String {
+    /// The entry point: limits first, then the runner. Kept in kata's hands, so learner code cannot replace it: every
+    /// name it uses is qualified with its module, and screening refuses a learner's declaration of those modules'
+    /// names.
+    static func mainFile(_ classes: [String], limits: RunLimits) -> String {
         let list = classes.map { "\($0).self" }.joined(separator: ", ")
         return """
             import Foundation
@@ -90,23 +92,24 @@ public struct ProgramGenerator: Sendable {
             enum KataGeneratedMain {
                 static func main() {
                     #if canImport(Glibc)
-                    func limit(_ resource: __rlimit_resource, _ value: UInt64) {
-                        var bounds = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
-                        _ = setrlimit(__rlimit_resource_t(resource.rawValue), &bounds)
+                    func limit(_ resource: Glibc.__rlimit_resource, _ value: Swift.UInt64) {
+                        var bounds = Glibc.rlimit(rlim_cur: Glibc.rlim_t(value), rlim_max: Glibc.rlim_t(value))
+                        _ = Glibc.setrlimit(Glibc.__rlimit_resource_t(resource.rawValue), &bounds)
                     }
-                    limit(RLIMIT_CPU, \(limits.cpuSeconds))
-                    limit(RLIMIT_AS, \(limits.memoryBytes))
-                    limit(RLIMIT_FSIZE, \(limits.fileSizeBytes))
-                    limit(RLIMIT_CORE, 0)
-                    // Processes: the user's count now plus a margin, measured by kata (not enforced for root).
-                    if let processes = ProcessInfo.processInfo.environment["KATA_PROCESS_LIMIT"].flatMap(UInt64.init) {
-                        limit(__RLIMIT_NPROC, processes)
+                    limit(Glibc.RLIMIT_CPU, \(limits.cpuSeconds))
+                    limit(Glibc.RLIMIT_AS, \(limits.memoryBytes))
+                    limit(Glibc.RLIMIT_FSIZE, \(limits.fileSizeBytes))
+                    limit(Glibc.RLIMIT_CORE, 0)
+                    // Processes: the user's count now plus a margin, measured by kata.
+                    let environment = Foundation.ProcessInfo.processInfo.environment
+                    if let processes = environment["KATA_PROCESS_LIMIT"].flatMap(Swift.UInt64.init) {
+                        limit(Glibc.__RLIMIT_NPROC, processes)
                     }
-                    if let folder = ProcessInfo.processInfo.environment["KATA_WORKDIR"] {
-                        _ = FileManager.default.changeCurrentDirectoryPath(folder)
+                    if let folder = environment["KATA_WORKDIR"] {
+                        _ = Foundation.FileManager.default.changeCurrentDirectoryPath(folder)
                     }
                     #endif
-                    SpecRunner.main([\(list)])
+                    KataSpec.SpecRunner.main([\(list)])
                 }
             }
 
@@ -119,49 +122,10 @@ enum SpecClassScanner {
     static let superclasses: Set<String> = ["Spec", "QuickSpec", "KiwiSpec", "SpectaSpec"]
 
     static func classes(in code: String) -> [String] {
-        let text = stripCommentsAndStrings(code)
+        let text = SwiftCodeText(code).text
         let pattern = /class\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_]*)/
         return text.matches(of: pattern).compactMap { match in
             superclasses.contains(String(match.output.2)) ? String(match.output.1) : nil
         }
-    }
-
-    /// Blanks out `//` and `/* */` comments and string literals, so `"class X: Spec"` in a string is not a class.
-    static func stripCommentsAndStrings(_ code: String) -> String {
-        var result = ""
-        var iterator = Array(code.unicodeScalars)[...]
-        var inString = false
-        while let scalar = iterator.popFirst() {
-            if inString {
-                if scalar == "\\" {
-                    _ = iterator.popFirst()
-                } else if scalar == "\"" || scalar == "\n" {
-                    inString = false
-                }
-                continue
-            }
-            if scalar == "/", iterator.first == "/" {
-                while let next = iterator.first, next != "\n" { iterator.removeFirst() }
-                continue
-            }
-            if scalar == "/", iterator.first == "*" {
-                iterator.removeFirst()
-                while let next = iterator.popFirst() {
-                    if next == "*", iterator.first == "/" {
-                        iterator.removeFirst()
-                        break
-                    }
-                }
-                result += " "
-                continue
-            }
-            if scalar == "\"" {
-                inString = true
-                result += "\"\""
-                continue
-            }
-            result.unicodeScalars.append(scalar)
-        }
-        return result
     }
 }

@@ -28,14 +28,24 @@ public struct SHA256: @unchecked Sendable {
         Self.hex(hasher.finalize())
     }
 
+    /// The digest's 32 bytes.
+    public func digest() -> [UInt8] {
+        Array(hasher.finalize())
+    }
+
     /// The digest of a string.
     public static func hex(_ text: String) -> String {
         hex(Crypto.SHA256.hash(data: Array(text.utf8)))
     }
 
-    /// HMAC-SHA256 of `data` under `key`, as lowercase hex.
+    /// HMAC-SHA256 (RFC 2104) of `data` under `key`, as lowercase hex.
     public static func hmac(_ data: some DataProtocol, key: some ContiguousBytes) -> String {
-        hex(HMAC<Crypto.SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
+        hex(hmacDigest(data, key: key))
+    }
+
+    /// HMAC-SHA256 (RFC 2104) of `data` under `key`: 32 bytes.
+    public static func hmacDigest(_ data: some DataProtocol, key: some ContiguousBytes) -> [UInt8] {
+        Array(HMAC<Crypto.SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
     }
 
     private static func hex(_ digest: some Sequence<UInt8>) -> String {

@@ -16,6 +16,7 @@ public struct SpecLibrary: Sendable {
 
     static let flags = [
         "-swift-version", "6", "-Onone", "-wmo", "-parse-as-library", "-module-name", "KataSpec", "-emit-library",
+        "-emit-symbol-graph",
     ]
 
     /// Where the KataSpec sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata` binary.
@@ -50,6 +51,7 @@ public struct SpecLibrary: Sendable {
         if library.isComplete { return (library, false) }
         return try FileLock(root.appendingPathComponent(".lock")).holding { () throws(BuildError) in
             if library.isComplete { return (library, false) }
+            Leftovers.sweep(root, only: ".building-")
             willBuild()
             try build(files: files, into: directory, toolchain: toolchain)
             return (library, true)
@@ -88,6 +90,18 @@ public struct SpecLibrary: Sendable {
         ["-I", directory.path, "-L", directory.path, "-lKataSpec", "-Xlinker", "-rpath", "-Xlinker", directory.path]
     }
 
+    /// The names KataSpec exports, stored beside the library when it was built.
+    public func publicNames() throws(BuildError) -> KataSpecNames {
+        do {
+            return try KataSpecNames.load(from: directory)
+        } catch {
+            throw .cannotWrite(
+                path: KataSpecNames.file(in: directory).path,
+                reason: "cannot read KataSpec's names (\(error)); delete \(directory.path) so that kata builds it again"
+            )
+        }
+    }
+
     private var isComplete: Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("complete").path)
     }
@@ -100,9 +114,11 @@ public struct SpecLibrary: Sendable {
         } catch {
             throw .cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
+        let symbols = staging.appendingPathComponent("symbols")
         let arguments =
             flags + [
                 "-emit-module", "-emit-module-path", staging.appendingPathComponent("KataSpec.swiftmodule").path,
+                "-emit-symbol-graph-dir", symbols.path,
                 "-o", staging.appendingPathComponent("libKataSpec.so").path,
             ] + files.map(\.path)
         let result: ExternalCommand.Result
@@ -114,6 +130,14 @@ public struct SpecLibrary: Sendable {
         guard result.status == 0 else {
             try? FileManager.default.removeItem(at: staging)
             throw .specLibraryFailed(output: result.output)
+        }
+        // The names screening protects (a learner's file may not declare them), from the library's own interface.
+        do {
+            try KataSpecNames(symbolGraphFolder: symbols).write(to: staging)
+            try FileManager.default.removeItem(at: symbols)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw .specLibraryFailed(output: "cannot read KataSpec's symbol graph: \(error)")
         }
         _ = FileManager.default.createFile(atPath: staging.appendingPathComponent("complete").path, contents: Data())
         try? FileManager.default.removeItem(at: directory)

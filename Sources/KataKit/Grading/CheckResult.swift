@@ -41,6 +41,11 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var duration: Double
     /// Whether this answer came from the verdict cache.
     public var cached = false
+    /// Set when the learner's file was refused before it ran (see ``LearnerFileScreen`` and ``DeclarationScreen``):
+    /// its `diagnostics` say why.
+    public var refused: Bool?
+    /// What confined the learner's programs: `bubblewrap`, or `none`.
+    public var sandbox: String?
 
     public var caughtCount: Int { mutants.count { $0.caught } }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-5"
+    static let gradingVersion = "kata-grading-6"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -12,6 +12,8 @@ public struct ExerciseChecker: Sendable {
     let buildRoot: URL
     /// How many programs build and run at once (specify exercises have one per mutant).
     public var width: Int
+    /// What confines the learner's programs on this computer.
+    public var sandbox: Sandbox
 
     /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time).
     public init(
@@ -30,9 +32,16 @@ public struct ExerciseChecker: Sendable {
         ).library
         self.workbook = workbook
         self.compiler = ExerciseCompiler(toolchain: toolchain, library: library)
-        self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"))
+        self.cache = VerdictCache(
+            directory: cacheRoot.appendingPathComponent("verdicts"), seal: try? Seal(kataFolder: kata))
         self.buildRoot = kata.appendingPathComponent("build")
+        // Build folders are named <id>-<key>-<pid>: those of a kata that died are removed.
+        Leftovers.sweep(buildRoot)
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        self.sandbox = Sandbox.detect(environment: environment)
+        if environment["KATA_SANDBOX"] == "require", case .none(let reason) = sandbox.kind {
+            throw .noSandbox(reason: reason)
+        }
     }
 
     /// Checks `exercise` against `contents`, the file at `path` (relative to the workbook root).
@@ -51,18 +60,20 @@ public struct ExerciseChecker: Sendable {
             cached.cached = true
             return cached
         }
-        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path)
+        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path, contents: contents)
         result.duration = Date().timeIntervalSince(start)
         if result.status != .error { cache.store(result, key: key) }
         return result
     }
 
     private func grade(
-        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String
+        _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String,
+        contents: String
     ) throws(BuildError) -> CheckResult {
         var result = CheckResult(
             id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
             mutants: [], message: nil, duration: 0)
+        result.sandbox = sandbox.name
         guard let first = programs.first else {
             result.message = "the exercise has nothing to run against: add a subject block to the chapter"
             return result
@@ -74,17 +85,40 @@ public struct ExerciseChecker: Sendable {
                 : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, KiwiSpec, SpectaSpec or Spec)"
             return result
         }
+        let refused = try screenText(exercise, path: path, contents: contents)
+        guard refused.isEmpty else {
+            result.status = .compileError
+            result.diagnostics = refused
+            result.refused = true
+            return result
+        }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
         // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
         let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
+        // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
+        // runners; an example that does not run catches no mutant, and the report says how many were left out.
         let runner = ProgramRunner(
-            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path])
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
+            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,
+            workbookRoot: workbook.root)
         let compiler = self.compiler
+        // Each program's folder has a random name, so a learner's spec cannot tell the subject from a mutant by its
+        // own path (in the sandbox every program also runs as /tmp/kata/program). KATA_KEEP_BUILD keeps plain names.
+        let folders = Dictionary(
+            uniqueKeysWithValues: programs.map { program in
+                (
+                    program.variant,
+                    folder.appendingPathComponent(keep ? program.variant.description : "run-\(Self.randomName())")
+                )
+            })
+        // The first program also lists the program's declarations, for screening the learner's.
         let build: @Sendable ([GeneratedProgram]) -> [Result<ExerciseCompiler.Outcome, BuildError>] = { programs in
             parallelMap(programs, width: self.width) { program in
                 Result { () throws(BuildError) in
-                    try compiler.compile(program, in: folder.appendingPathComponent(program.variant.description))
+                    try compiler.compile(
+                        program, in: folders[program.variant]!, listDeclarations: program.variant == first.variant)
                 }
             }
         }
@@ -100,9 +134,17 @@ public struct ExerciseChecker: Sendable {
             }
             return result
         }
+        let shadows = try screenDeclarations(
+            exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
+        guard shadows.isEmpty else {
+            result.status = .compileError
+            result.diagnostics = shadows
+            result.refused = true
+            return result
+        }
         let run: RunReport
         do {
-            run = try runner.run(binary, in: folder.appendingPathComponent(first.variant.description))
+            run = try runner.run(binary, in: folders[first.variant]!)
         } catch {
             throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
@@ -111,7 +153,7 @@ public struct ExerciseChecker: Sendable {
             result.message = problem
             return result
         }
-        let ran = run.examples.count { $0.status != .pending && $0.status != .skipped }
+        let ran = run.ran
         if run.failed > 0 || run.timedOutAfter != nil {
             result.status = .failed
             if exercise.kind == .specify {
@@ -135,7 +177,7 @@ public struct ExerciseChecker: Sendable {
         builds += build(Array(programs.dropFirst(builds.count)))
         let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
             let (mutant, build) = pair
-            let folder = folder.appendingPathComponent(GeneratedProgram.Variant.mutant(mutant.name).description)
+            let folder = folders[.mutant(mutant.name)]!
             switch build {
             case .success(.built(let binary)):
                 let report = try? runner.run(binary, in: folder)
@@ -162,10 +204,16 @@ public struct ExerciseChecker: Sendable {
         hash.update(field: compiler.library.key)
         hash.update(field: ExerciseCompiler.flags.joined(separator: " "))
         hash.update(field: "\(limits)")
+        hash.update(field: sandbox.name)
         hash.update(field: exercise.id)
         for program in programs { hash.update(field: program.fingerprint) }
         for mutant in exercise.mutants { hash.update(field: mutant.note) }
         return hash.hexDigest()
+    }
+
+    static func randomName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next() as UInt64, radix: 36)
     }
 
     /// `url` relative to the workbook root.

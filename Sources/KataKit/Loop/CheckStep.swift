@@ -42,9 +42,7 @@ public struct CheckStep {
             throw LoopError.nothingToCheck
         }
         let file = workspace.learnerFile(exercise)
-        guard let contents = try? String(contentsOf: file, encoding: .utf8) else {
-            throw LoopError.noLearnerFile(id: exercise.id, path: workspace.display(file))
-        }
+        let contents = try workspace.learnerCode(exercise)
         let checker = try makeChecker()
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
         let notices = try record(result)
@@ -55,7 +53,9 @@ public struct CheckStep {
             text =
                 HumanCheckReport(workspace: workspace, style: style).render(
                     result, exercise: exercise, file: shown, cached: result.cached)
-                + (Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
+                + (exercise.kind == .implement
+                    ? Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "" : "")
+                + (checker.sandbox.notice.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
             text = ExercismReport.text(
                 ExercismReport(workspace: workspace).object(result, exercise: exercise, file: shown))
@@ -77,7 +77,13 @@ public struct CheckStep {
         var notices: [String] = []
         for (position, exercise) in exercises.enumerated() {
             status("[\(position + 1)/\(exercises.count)] \(exercise.id)")
-            let contents = (try? String(contentsOf: workspace.learnerFile(exercise), encoding: .utf8)) ?? ""
+            let contents: String
+            do {
+                contents = try workspace.learnerCode(exercise)
+            } catch {
+                notices.append(error.description)
+                continue
+            }
             let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
             notices += try record(result)
             results.append((result, exercise))
@@ -102,16 +108,17 @@ public struct CheckStep {
         return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1, results: results.map(\.0))
     }
 
-    /// A note when the learner's file focuses or excludes examples, which kata check ignores on purpose (a grade
-    /// must run every example).
+    /// A note when the learner's file in an implement exercise focuses or excludes examples: there every example
+    /// of the chapter runs, so nothing the learner writes can leave one out.
     static func focusNote(in contents: String, file: String) -> String? {
         let pattern = /(?m)^[^\/\n]*?\b((?:f|x)(?:it|describe|context|specify))\s*\(/
         let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             guard let match = line.firstMatch(of: pattern) else { continue }
             return
-                "Note: kata check runs every example, so `\(match.output.1)` (\(file):\(index + 1)) focuses or skips "
-                + "nothing here; it works as in Quick and Specta when a spec runs on its own."
+                "Note: in this exercise kata check runs every example of the chapter, so `\(match.output.1)` "
+                + "(\(file):\(index + 1)) leaves nothing out; in your own specs (a specify exercise) it works as in "
+                + "Quick, Specta and Kiwi."
         }
         return nil
     }

@@ -41,16 +41,18 @@ public struct HintStep {
         }
         warnings += notices.map(\.description)
         let renderer = TerminalRenderer(
-            style: style, linksRelativeTo: workspace.workbook.chapter(of: exercise).url, in: workspace)
+            style: style, linksRelativeTo: workspace.edition.textURL(of: exercise), in: workspace)
         if all {
             guard shown > 0 else {
                 return LoopOutput(
                     text: "No hints shown yet for '\(exercise.id)'; run kata hint \(exercise.id) for the first.\n",
                     warnings: warnings)
             }
-            let text = (1...min(shown, hints.count)).map { level in
-                heading(level, exercise) + "\n\n" + renderer.render(markdown: hints[level - 1].markdown)
-            }.joined(separator: "\n\n")
+            let text =
+                fallbackLine(exercise)
+                + (1...min(shown, hints.count)).map { level in
+                    heading(level, exercise) + "\n\n" + renderer.render(markdown: hints[level - 1].markdown)
+                }.joined(separator: "\n\n")
             return LoopOutput(text: text + "\n", warnings: warnings)
         }
         if shown < 0 {
@@ -59,7 +61,9 @@ public struct HintStep {
                     + "Read them again with kata hint \(exercise.id) --all.\n",
                 warnings: warnings)
         }
-        var text = heading(shown, exercise) + "\n\n" + renderer.render(markdown: hints[shown - 1].markdown) + "\n\n"
+        var text =
+            fallbackLine(exercise) + heading(shown, exercise) + "\n\n"
+            + renderer.render(markdown: hints[shown - 1].markdown) + "\n\n"
         let left = hints.count - shown
         text +=
             left == 0
@@ -70,5 +74,10 @@ public struct HintStep {
 
     private func heading(_ level: Int, _ exercise: Exercise) -> String {
         style.paint("Hint \(level) of \(exercise.hints.count)", .bold) + " for \(exercise.id) (\(exercise.title))"
+    }
+
+    /// The edition's note when the exercise is shown in the source language, on a line of its own.
+    private func fallbackLine(_ exercise: Exercise) -> String {
+        workspace.edition.fallbackNote(for: exercise).map { style.paint($0, .dim) + "\n" } ?? ""
     }
 }

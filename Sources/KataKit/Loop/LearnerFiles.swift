@@ -44,7 +44,11 @@ public struct LearnerFiles: Sendable {
             let target = workspace.workbook.url(".kata/backups/\(exercise.chapterSlug)/\(exercise.id)-\(stamp).swift")
             try makeFolder(for: target)
             do {
-                try FileManager.default.copyItem(at: url, to: target)
+                // The bytes the learner sees, even through a symbolic link (the link itself would lead elsewhere).
+                guard let data = FileManager.default.contents(atPath: url.path) else {
+                    throw CocoaError(.fileReadUnknown)
+                }
+                try data.write(to: target, options: .withoutOverwriting)
             } catch {
                 throw .cannotWrite(path: workspace.display(target), reason: (error as NSError).localizedDescription)
             }

@@ -41,8 +41,13 @@ public struct NextStep {
         lines.append(
             style.paint("\(exercise.title)", .bold)
                 + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
+        if let note = workspace.edition.fallbackNote(for: exercise) {
+            lines.append(style.paint(note, .dim))
+        }
         lines.append("")
-        let prompt = TerminalRenderer(style: style, linksRelativeTo: chapter.url, in: workspace).render(exercise.prompt)
+        let prompt = TerminalRenderer(
+            style: style, linksRelativeTo: workspace.edition.textURL(of: exercise), in: workspace
+        ).render(exercise.prompt)
         if !prompt.isEmpty {
             lines.append(prompt)
             lines.append("")

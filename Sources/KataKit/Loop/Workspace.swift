@@ -1,32 +1,70 @@
 import Foundation
 
-/// A loaded workbook together with the learner's progress and files.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A loaded workbook together with the learner's progress and files, in the learner's language.
 public struct Workspace: Sendable {
-    /// The validated workbook.
+    /// The validated workbook, with its words in the learner's language where a translation is ready (the code
+    /// is always the source's).
     public let workbook: Workbook
+    /// The workbook as its chapters are written, in the source language.
+    public let sourceWorkbook: Workbook
+    /// The edition the learner reads: its language, and the exercises it shows in the source language.
+    public let edition: Edition
+    /// Where the language was chosen.
+    public let languageOrigin: LanguagePreference.Origin
+    /// Warnings from choosing the language (a `KATA_LANG` that names no translation, say), one per line.
+    public let notices: [String]
     /// The progress store in `<workbook>/.kata`.
     public let store: ProgressStore
     /// Paths shown to the user are relative to this folder when inside it.
     public let displayBase: URL
 
-    /// Locates and loads the workbook (see ``WorkbookLocator``).
+    /// Locates and loads the workbook (see ``WorkbookLocator``) in `language`, or in the learner's language (see
+    /// ``LanguagePreference``) when it is nil.
     public init(
-        explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        language: Language? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(WorkbookError) {
-        let root = try WorkbookLocator.locate(explicit: explicitPath, currentDirectory: currentDirectory)
-        try self.init(root: root, displayBase: currentDirectory)
+        let root = try WorkbookLocator.locate(
+            explicit: explicitPath, environment: environment, currentDirectory: currentDirectory)
+        try self.init(root: root, displayBase: currentDirectory, language: language, environment: environment)
     }
 
-    /// Loads the workbook at `root`.
-    public init(root: URL, displayBase: URL) throws(WorkbookError) {
-        workbook = try WorkbookLoader(root: root, displayBase: displayBase).load()
-        store = ProgressStore(directory: root.appendingPathComponent(".kata"))
+    /// Loads the workbook at `root` in `language`, or in the learner's language when it is nil.
+    public init(
+        root: URL, displayBase: URL, language: Language? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(WorkbookError) {
+        let source = try WorkbookLoader(root: root, displayBase: displayBase).load()
+        let kata = root.appendingPathComponent(".kata")
+        store = ProgressStore(directory: kata)
         self.displayBase = displayBase.standardizedFileURL
+        sourceWorkbook = source
+        let translations = TranslationLoader(workbook: source, displayBase: displayBase)
+        let chosen: (Language, LanguagePreference.Origin, [String])
+        if let language {
+            chosen = (language, .unset, [])
+        } else {
+            chosen = LanguagePreference(directory: kata).choose(
+                environment: environment, available: [.source] + translations.languages())
+        }
+        (languageOrigin, notices) = (chosen.1, chosen.2)
+        edition =
+            chosen.0.isSource
+            ? Edition(source: source) : Edition(source: source, translation: translations.load(chosen.0))
+        workbook = edition.workbook
     }
 
     /// The exercise with this id, or the only one whose id starts with it.
     public func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {
         let exercises = workbook.exercises
+        // Ids are short; a huge one is neither echoed nor compared letter by letter with every id.
+        guard idOrPrefix.utf8.count <= 128 else { throw .idTooLong(length: idOrPrefix.count) }
         if let exact = exercises.first(where: { $0.id == idOrPrefix }) { return exact }
         let matches = exercises.filter { $0.id.hasPrefix(idOrPrefix) }
         if matches.count == 1 { return matches[0] }
@@ -47,6 +85,27 @@ public struct Workspace: Sendable {
     /// The learner's file for an exercise.
     public func learnerFile(_ exercise: Exercise) -> URL {
         workbook.url(exercise.learnerPath)
+    }
+
+    /// The largest learner file kata reads.
+    public static let learnerFileLimit = 1 << 20
+
+    /// The learner's code: a regular file of the workbook (not a link to somewhere else), UTF-8, of reasonable size.
+    public func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
+        let url = learnerFile(exercise)
+        var info = stat()
+        if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw .unreadableLearnerFile(
+                id: exercise.id, path: display(url),
+                reason: "is a symbolic link; kata checks only files that live in your workbook, so put the file "
+                    + "itself there")
+        }
+        switch TextFileReader.read(url, limit: Self.learnerFileLimit) {
+        case .success(let text): return text
+        case .failure(.missing): throw .noLearnerFile(id: exercise.id, path: display(url))
+        case .failure(let failure):
+            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: failure.description)
+        }
     }
 
     /// A path as the user should see it.

@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -14,9 +15,40 @@ public enum MarkdownParser {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
-    /// Parses a whole document, keeping source positions.
+    /// Parses a whole document, keeping source positions. For text that kata itself checked (see
+    /// ``parse(_:limits:)``) or wrote.
     public static func parse(_ markdown: String) -> MarkdownNode {
         withDocument(markdown) { document, _ in convert(document) }
+    }
+
+    /// Parses a document from outside kata (a chapter, a page), refusing what would take cmark-gfm or kata too long.
+    public static func parse(
+        _ markdown: String, limits: MarkdownLimits
+    ) throws(MarkdownLimits.Problem) -> MarkdownNode {
+        if let problem = limits.problem(in: markdown) { throw problem }
+        let result: Result<MarkdownNode, MarkdownLimits.Problem> = withDocument(markdown) { document, _ in
+            if let line = nodeLimitLine(document, limit: limits.nodes) {
+                return .failure(limits.tooManyNodes(at: line))
+            }
+            return .success(convert(document))
+        }
+        return try result.get()
+    }
+
+    /// The line of the element past `limit`, when the document has more than `limit` elements.
+    private static func nodeLimitLine(_ root: OpaquePointer, limit: Int) -> Int? {
+        guard let iterator = cmark_iter_new(root) else { preconditionFailure("cmark_iter_new failed") }
+        defer { cmark_iter_free(iterator) }
+        var count = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return nil }
+            guard event == CMARK_EVENT_ENTER else { continue }
+            count += 1
+            if count > limit, let node = cmark_iter_get_node(iterator) {
+                return max(1, Int(cmark_node_get_start_line(node)))
+            }
+        }
     }
 
     /// Renders Markdown to HTML with the GFM extensions (raw HTML is kept).
@@ -84,17 +116,49 @@ public enum MarkdownParser {
 
     /// Containers get an exit event, even when empty; leaves (as cmark's iterator defines them) do not.
     private static func isContainer(_ node: OpaquePointer) -> Bool {
-        switch typeString(node) {
-        case "text", "softbreak", "linebreak", "code", "html_inline", "code_block", "html_block", "thematic_break":
+        switch nodeType(node) {
+        case .text, .softBreak, .lineBreak, .code, .inlineHTML, .codeBlock, .htmlBlock, .thematicBreak:
             return false
         default:
             return true
         }
     }
 
-    private static func typeString(_ node: OpaquePointer) -> String {
-        String(cString: cmark_node_get_type_string(node))
+    /// The node types kata tells apart, by cmark's type name.
+    private enum NodeType {
+        case document, blockQuote, list, item, tasklist, codeBlock, htmlBlock, paragraph, heading, thematicBreak
+        case table, tableHeader, tableRow, tableCell, text, softBreak, lineBreak, code, inlineHTML, emphasis
+        case strong, strikethrough, link, image
+        case other(String)
+
+        init(name: String) {
+            let names: [String: NodeType] = [
+                "document": .document, "block_quote": .blockQuote, "list": .list, "item": .item,
+                "tasklist": .tasklist, "code_block": .codeBlock, "html_block": .htmlBlock, "paragraph": .paragraph,
+                "heading": .heading, "thematic_break": .thematicBreak, "table": .table, "table_header": .tableHeader,
+                "table_row": .tableRow, "table_cell": .tableCell, "text": .text, "softbreak": .softBreak,
+                "linebreak": .lineBreak, "code": .code, "html_inline": .inlineHTML, "emph": .emphasis,
+                "strong": .strong, "strikethrough": .strikethrough, "link": .link, "image": .image,
+            ]
+            self = names[name] ?? .other(name)
+        }
     }
+
+    /// cmark names each node type with one static string, so the address of the name identifies the type: a name is
+    /// read once per type, not once per node.
+    private static func nodeType(_ node: OpaquePointer) -> NodeType {
+        let name = cmark_node_get_type_string(node)
+        let key = UInt(bitPattern: name)
+        typeLock.lock()
+        defer { typeLock.unlock() }
+        if let known = knownTypes[key] { return known }
+        let type = NodeType(name: name.map { String(cString: $0) } ?? "")
+        knownTypes[key] = type
+        return type
+    }
+
+    private static let typeLock = NSLock()
+    nonisolated(unsafe) private static var knownTypes: [UInt: NodeType] = [:]
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
@@ -112,41 +176,41 @@ public enum MarkdownParser {
     }
 
     private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
-        switch typeString(node) {
-        case "document": return .document
-        case "block_quote": return .blockQuote
-        case "list":
+        switch nodeType(node) {
+        case .document: return .document
+        case .blockQuote: return .blockQuote
+        case .list:
             return .list(
                 ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                 start: Int(cmark_node_get_list_start(node)),
                 tight: cmark_node_get_list_tight(node) != 0)
-        case "item": return .item(taskChecked: nil)
-        case "tasklist": return .item(taskChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
-        case "code_block":
+        case .item: return .item(taskChecked: nil)
+        case .tasklist: return .item(taskChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
+        case .codeBlock:
             var length: Int32 = 0
             var offset: Int32 = 0
             var character: CChar = 0
             let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
             return .codeBlock(info: string(cmark_node_get_fence_info(node)), fenced: fenced)
-        case "html_block": return .htmlBlock
-        case "paragraph": return .paragraph
-        case "heading": return .heading(level: Int(cmark_node_get_heading_level(node)))
-        case "thematic_break": return .thematicBreak
-        case "table": return .table(alignments: tableAlignments(node))
-        case "table_header": return .tableRow(isHeader: true)
-        case "table_row": return .tableRow(isHeader: false)
-        case "table_cell": return .tableCell
-        case "text": return .text
-        case "softbreak": return .softBreak
-        case "linebreak": return .lineBreak
-        case "code": return .code
-        case "html_inline": return .inlineHTML
-        case "emph": return .emphasis
-        case "strong": return .strong
-        case "strikethrough": return .strikethrough
-        case "link": return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
-        case "image": return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
-        case let other: return .other(other)
+        case .htmlBlock: return .htmlBlock
+        case .paragraph: return .paragraph
+        case .heading: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case .thematicBreak: return .thematicBreak
+        case .table: return .table(alignments: tableAlignments(node))
+        case .tableHeader: return .tableRow(isHeader: true)
+        case .tableRow: return .tableRow(isHeader: false)
+        case .tableCell: return .tableCell
+        case .text: return .text
+        case .softBreak: return .softBreak
+        case .lineBreak: return .lineBreak
+        case .code: return .code
+        case .inlineHTML: return .inlineHTML
+        case .emphasis: return .emphasis
+        case .strong: return .strong
+        case .strikethrough: return .strikethrough
+        case .link: return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case .image: return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case .other(let name): return .other(name)
         }
     }
 

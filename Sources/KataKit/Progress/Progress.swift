@@ -38,6 +38,8 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
     public var solved: Date?
     /// How many hints `kata hint` has shown.
     public var hintsShown: Int = 0
+    /// Set when the progress file was changed outside kata: the recorded pass is not trusted until the next one.
+    public var unverified: Bool?
     /// The checks, oldest first: the first ``keptFromStart``, the first pass, and the last ``keptAtEnd`` of them,
     /// so the record shows how the learner got to green without growing with every save in `kata watch`.
     /// ``attempts`` counts them all.
@@ -53,7 +55,7 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
 
     /// Solved, attempted, or not started.
     public var state: ExerciseState {
-        if solved != nil { return .solved }
+        if solved != nil && unverified != true { return .solved }
         return attempts > 0 ? .attempted : .notStarted
     }
 
@@ -62,7 +64,10 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
         attempts += 1
         if firstAttempt == nil { firstAttempt = check.time }
         lastAttempt = check.time
-        if check.verdict == .passed, solved == nil { solved = check.time }
+        if check.verdict == .passed {
+            if solved == nil { solved = check.time }
+            unverified = nil
+        }
         checks.append(check)
         if checks.count > Self.keptFromStart + Self.keptAtEnd + (solved == nil ? 0 : 1) {
             // Drop the oldest check of the middle, but never the first pass.

@@ -44,7 +44,13 @@ public struct ProgressStore: Sendable {
             if let version = header?.version, version > Progress.currentVersion {
                 throw ProgressError.newerVersion(path: fileURL.path, version: version)
             }
-            return (try Self.decoder.decode(Progress.self, from: data), [])
+            var progress = try Self.decoder.decode(Progress.self, from: data)
+            guard try !isTrusted(data) else { return (progress, []) }
+            // Changed outside kata: keep every record, but a pass it shows must be earned again.
+            let unverified = progress.exercises.filter { $0.value.solved != nil }.keys.sorted()
+            for id in unverified { progress.exercises[id]?.unverified = true }
+            try write(progress)
+            return (progress, [.changedOutsideKata(file: fileURL, unverified: unverified)])
         } catch let error as ProgressError {
             throw error
         } catch let error as DecodingError {
@@ -58,13 +64,58 @@ public struct ProgressStore: Sendable {
         } catch {
             throw .cannotMoveAside(path: fileURL.path, reason: reason)
         }
-        return (Progress(), [ProgressNotice(original: fileURL, backup: backup, reason: reason)])
+        return (Progress(), [.movedAside(original: fileURL, backup: backup, reason: reason)])
+    }
+
+    /// Whether the file carries kata's seal. A file without one is trusted only while this workbook has never had a
+    /// sealed one (`.kata/progress.sealed` marks that it has): it was written by a kata from before seals, and the
+    /// next write seals it.
+    private func isTrusted(_ data: Data) throws(ProgressError) -> Bool {
+        guard let (body, signature) = Self.unsealed(data) else {
+            return !FileManager.default.fileExists(atPath: sealedMarker.path)
+        }
+        return try seal().verifies(signature, for: body)
+    }
+
+    private var sealedMarker: URL { directory.appendingPathComponent("progress.sealed") }
+
+    private func seal() throws(ProgressError) -> Seal {
+        do {
+            return try Seal(kataFolder: directory)
+        } catch {
+            throw .cannotWrite(path: directory.appendingPathComponent("seal-key").path, reason: "\(error)")
+        }
+    }
+
+    /// The sealed bytes and the seal of a progress file, which ends `,\n  "seal" : "<hex>"\n}\n`.
+    static func unsealed(_ data: Data) -> (body: Data, signature: String)? {
+        let marker = Array(",\n  \"seal\" : \"".utf8)
+        let bytes = [UInt8](data)
+        guard bytes.count > marker.count + 64,
+            let start = (0...(bytes.count - marker.count)).reversed().first(where: {
+                bytes[$0..<$0 + marker.count].elementsEqual(marker)
+            })
+        else { return nil }
+        let rest = bytes[(start + marker.count)...]
+        let signature = rest.prefix { $0 != UInt8(ascii: "\"") }
+        guard signature.count == 64, rest.dropFirst(64).elementsEqual(Array("\"\n}\n".utf8)) else { return nil }
+        return (Data(bytes[..<start]), String(decoding: signature, as: UTF8.self))
     }
 
     private func write(_ progress: Progress) throws(ProgressError) {
         do {
-            let data = try Self.encoder.encode(progress)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // The encoding ends with "\n}"; the seal becomes its last member.
+            var body = try Self.encoder.encode(progress)
+            let isSpace = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == 32 }
+            while let last = body.last, isSpace(last) { body.removeLast() }
+            if body.last == UInt8(ascii: "}") { body.removeLast() }
+            while let last = body.last, isSpace(last) { body.removeLast() }
+            let signature = try seal().signature(of: body)
+            let data = body + Data(",\n  \"seal\" : \"\(signature)\"\n}\n".utf8)
+            if !FileManager.default.fileExists(atPath: sealedMarker.path) {
+                _ = FileManager.default.createFile(atPath: sealedMarker.path, contents: Data())
+            }
             let temporary = directory.appendingPathComponent(
                 ".progress.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -101,6 +152,12 @@ public struct ProgressStore: Sendable {
             }
         }
         defer { flock(fd, LOCK_UN) }
+        // Under the lock no other kata is writing, so a temporary file here was left by one that died mid-write.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for name in names where name.hasPrefix(".progress.json.") && name.hasSuffix(".tmp") {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
         return try body()
     }
 
@@ -146,19 +203,28 @@ public struct ProgressStore: Sendable {
     }
 }
 
-/// Something the user must be told about the progress file (it was corrupt and moved aside).
-public struct ProgressNotice: Sendable, Equatable, CustomStringConvertible {
-    /// The file that could not be read.
-    public var original: URL
-    /// Where it was moved.
-    public var backup: URL
-    /// Why it could not be read.
-    public var reason: String
+/// Something the user must be told about the progress file.
+public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read, and was moved to `backup`.
+    case movedAside(original: URL, backup: URL, reason: String)
+    /// The file was changed outside kata (its seal does not match); the exercises it recorded as solved are marked
+    /// unverified until they pass a check again.
+    case changedOutsideKata(file: URL, unverified: [String])
 
     /// The warning text.
     public var description: String {
-        "\(original.path) could not be read (\(reason)); it was moved to \(backup.path) and progress starts afresh. "
-            + "Your exercise files are untouched; to restore the old progress, fix the backup and move it back."
+        switch self {
+        case .movedAside(let original, let backup, let reason):
+            "\(original.path) could not be read (\(reason)); it was moved to \(backup.path) and progress starts "
+                + "afresh. Your exercise files are untouched; to restore the old progress, fix the backup and move it "
+                + "back."
+        case .changedOutsideKata(let file, let unverified):
+            "\(file.path) was changed outside kata, so its records cannot be trusted"
+                + (unverified.isEmpty
+                    ? "."
+                    : "; \(unverified.count == 1 ? "the exercise" : "the \(unverified.count) exercises") it showed as "
+                        + "solved (\(unverified.joined(separator: ", "))) count as solved again once they pass a check.")
+        }
     }
 }
 

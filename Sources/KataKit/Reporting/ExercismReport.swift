@@ -38,6 +38,9 @@ public struct ExercismReport {
             switch example.status {
             case .passed: test["status"] = "pass"
             case .failed: test["status"] = "fail"
+            case .notRun:
+                test["status"] = "error"
+                test["message"] = "not run: the time limit ran out before this example's turn"
             default: test["status"] = "error"
             }
             if !example.failures.isEmpty {
@@ -46,8 +49,7 @@ public struct ExercismReport {
                 }.joined(separator: "\n")
             }
             test["output"] =
-                example.output.isEmpty
-                ? NSNull() : (example.outputTruncated ? example.output + "\n[output cut]" : example.output)
+                example.output.isEmpty ? NSNull() : Self.capped(example.output, cut: example.outputTruncated)
             return test
         }
         if exercise.kind == .specify {
@@ -59,11 +61,27 @@ public struct ExercismReport {
             }
             object["score"] = ["caught": result.caughtCount, "total": exercise.mutants.count]
         }
-        object["kata"] = [
-            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file,
+        var kata: [String: Any] = [
+            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file, "sandbox": result.sandbox ?? "none",
             "duration": (result.duration * 1000).rounded() / 1000,
         ]
+        if let run = result.run {
+            // What ran and what did not: an example left out by focus, pending or not reached catches no mutant.
+            kata["examples"] = [
+                "ran": run.ran, "left_out_by_focus": run.leftOutByFocus, "pending": run.pending, "not_run": run.notRun,
+            ]
+        }
+        object["kata"] = kata
         return object
+    }
+
+    /// The interface allows at most 500 characters of output per test; longer output is cut, and says so.
+    static let outputLimit = 500
+
+    static func capped(_ output: String, cut: Bool) -> String {
+        let note = "\n[output cut; kata check shows more]"
+        guard cut || output.count > outputLimit else { return output }
+        return String(output.prefix(outputLimit - note.count)) + note
     }
 
     /// Pretty-printed JSON with sorted keys, ending in a newline.

@@ -27,13 +27,14 @@ public struct HumanCheckReport {
             let count = result.diagnostics.count { $0.severity == .error }
             lines.append("")
             lines.append(
-                style.paint("✗ Does not compile", .red, .bold)
+                style.paint(result.refused == true ? "✗ Not accepted" : "✗ Does not compile", .red, .bold)
                     + " (\(plural(max(count, 1), "error"))). Fix \(count > 1 ? "the first error" : "it") and run "
                     + style.paint("kata check \(exercise.id)", .bold) + " again.")
             return lines.joined(separator: "\n") + "\n"
         case .error where result.run == nil:
             lines.append(
-                style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem"))
+                style.paint("✗ Cannot check \(exercise.id): ", .red, .bold)
+                    + (result.message ?? "unknown problem").withVisibleControls)
             return lines.joined(separator: "\n") + "\n"
         default:
             break
@@ -43,6 +44,9 @@ public struct HumanCheckReport {
             lines += examples(run)
             lines.append("")
             lines.append(countLine(run))
+            if exercise.kind == .specify, let leftOut = Self.leftOutLine(run) {
+                lines.append(style.paint(leftOut, .yellow))
+            }
         }
         if !result.mutants.isEmpty {
             lines.append("")
@@ -61,16 +65,31 @@ public struct HumanCheckReport {
         return parts.joined(separator: ", ")
     }
 
+    /// In a specify exercise: how many of the learner's examples did not run, and why that matters.
+    /// `nil` when every example ran.
+    static func leftOutLine(_ run: RunReport) -> String? {
+        var parts: [String] = []
+        if run.leftOutByFocus > 0 {
+            parts.append("\(plural(run.leftOutByFocus, "example")) by focus (fit, fdescribe, fcontext)")
+        }
+        if run.pending > 0 {
+            parts.append("\(plural(run.pending, "pending example")) (pending, xit, xdescribe, xcontext)")
+        }
+        guard !parts.isEmpty else { return nil }
+        return
+            "Left out: \(parts.joined(separator: " and ")). Only the \(plural(run.ran, "example")) that ran can catch a mutant."
+    }
+
     private func compileErrors(_ result: CheckResult) -> [String] {
         guard !result.diagnostics.isEmpty else {
-            return (result.compilerOutput ?? "").split(separator: "\n").map(String.init)
+            return (result.compilerOutput ?? "").split(separator: "\n").map { String($0).withVisibleControls }
         }
         var lines: [String] = []
         for diagnostic in result.diagnostics where diagnostic.severity != .warning {
             let place = "\(display(diagnostic.file)):\(diagnostic.line):\(diagnostic.column)"
             let label = diagnostic.severity == .error ? style.paint("error:", .red, .bold) : style.paint("note:", .dim)
-            lines.append("\(style.paint(place, .bold)): \(label) \(diagnostic.message)")
-            if let code = source.line(diagnostic.line, of: diagnostic.file) {
+            lines.append("\(style.paint(place, .bold)): \(label) \(diagnostic.message.withVisibleControls)")
+            if let code = source.line(diagnostic.line, of: diagnostic.file)?.withVisibleControls {
                 lines.append(code)
                 let padding = code.prefix(max(0, diagnostic.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
                 lines.append(padding + style.paint("^", .green, .bold))
@@ -93,25 +112,27 @@ public struct HumanCheckReport {
             var common = 0
             while common < min(groups.count, shownPath.count), groups[common] == shownPath[common] { common += 1 }
             for level in common..<groups.count {
-                lines.append(String(repeating: "  ", count: level) + groups[level])
+                lines.append(String(repeating: "  ", count: level) + groups[level].withVisibleControls)
             }
             shownPath = groups
             let indent = String(repeating: "  ", count: groups.count)
-            let title = example.path.last ?? example.name
+            let title = (example.path.last ?? example.name).withVisibleControls
             // Kiwi marks each example's line, as KataSpec's own reporter does for a KiwiSpec.
             let kiwi = example.face == "kiwi"
             switch example.status {
             case .passed: lines.append(indent + style.paint("✓", .green) + " " + title + (kiwi ? " [PASSED]" : ""))
             case .pending:
                 lines.append(indent + style.paint("- \(title) " + (kiwi ? "[PENDING]" : "(pending)"), .yellow))
-            case .skipped, .notRun: lines.append(indent + style.paint("- \(title) (skipped)", .dim))
+            case .skipped: lines.append(indent + style.paint("- \(title) (left out by focus)", .dim))
+            case .notRun: lines.append(indent + style.paint("- \(title) (not run)", .dim))
             case .failed, .crashed, .timedOut:
                 lines.append(indent + style.paint("✗ \(title)" + (kiwi ? " [FAILED]" : ""), .red))
                 for failure in example.failures {
                     let place = failure.file.map { file in
                         "\(display(file)):\(failure.line ?? example.line)" + (failure.column.map { ":\($0)" } ?? "")
                     }
-                    let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+                    let messageLines = failure.message.withVisibleControls.split(
+                        separator: "\n", omittingEmptySubsequences: false)
                     let head =
                         (place.map { style.paint($0, .bold) + ": " } ?? "")
                         + (messageLines.first.map(String.init) ?? "")
@@ -120,7 +141,9 @@ public struct HumanCheckReport {
                 }
                 if !example.output.isEmpty {
                     lines.append(indent + "    " + style.paint("printed:", .dim))
-                    for text in example.output.split(separator: "\n", omittingEmptySubsequences: true).prefix(20) {
+                    for text in example.output.withVisibleControls.split(
+                        separator: "\n", omittingEmptySubsequences: true
+                    ).prefix(20) {
                         lines.append(indent + "    " + style.paint("| ", .dim) + text)
                     }
                     if example.outputTruncated {
@@ -139,7 +162,7 @@ public struct HumanCheckReport {
         var lines = [style.paint("Mutants (broken versions of the code your specs must notice)", .bold)]
         for mutant in result.mutants {
             if mutant.caught {
-                let by = mutant.caughtBy.first.map { " by \"\($0)\"" } ?? ""
+                let by = mutant.caughtBy.first.map { " by \"\($0.withVisibleControls)\"" } ?? ""
                 lines.append("  " + style.paint("✓ caught", .green) + "   \(mutant.name)\(by)")
             } else {
                 lines.append("  " + style.paint("✗ survived", .red) + " \(mutant.name): \(mutant.note)")
@@ -171,7 +194,7 @@ public struct HumanCheckReport {
             if let message = result.message {
                 return [
                     style.paint("✗ Not yet:", .red, .bold)
-                        + " \(message). Fix the failing examples above, then run \(again) again."
+                        + " \(message.withVisibleControls). Fix the failing examples above, then run \(again) again."
                 ]
             }
             if !result.mutants.isEmpty {

@@ -66,9 +66,15 @@ public struct JUnitReport {
                 errors += 1
                 body =
                     "<error message=\"\(escape(example.failures.first?.message ?? example.status.rawValue))\">\(escape(message))</error>"
-            case .pending, .skipped, .notRun:
+            case .pending:
                 skipped += 1
-                body = "<skipped/>"
+                body = "<skipped message=\"pending (pending, xit, xdescribe, xcontext)\"/>"
+            case .skipped:
+                skipped += 1
+                body = "<skipped message=\"left out by focus (fit, fdescribe, fcontext)\"/>"
+            case .notRun:
+                skipped += 1
+                body = "<skipped message=\"not run: the time limit ran out before this example's turn\"/>"
             }
             if !example.output.isEmpty { body += "<system-out>\(escape(example.output))</system-out>" }
             cases.append(testCase(classname, example.path.last ?? example.name, time: example.duration, body: body))

@@ -20,7 +20,13 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var passed: Int { examples.count { $0.status == .passed } }
     public var failed: Int { examples.count { $0.status.isFailure } }
     public var pending: Int { examples.count { $0.status == .pending } }
-    public var skipped: Int { examples.count { $0.status == .skipped } + notRun }
+    public var skipped: Int {
+        examples.count { $0.status == .skipped } + max(notRun, examples.count { $0.status == .notRun })
+    }
+    /// Examples left out because others are focused (`fit`, `fdescribe`, `fcontext`).
+    public var leftOutByFocus: Int { examples.count { $0.status == .skipped } }
+    /// Examples that ran: they passed or failed.
+    public var ran: Int { examples.count { $0.status != .pending && $0.status != .skipped && $0.status != .notRun } }
 }
 
 /// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
@@ -32,10 +38,26 @@ public struct ProgramRunner: Sendable {
     public var limits: RunLimits
     /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
     public var sourcePaths: [String]
+    /// Run every example, whatever `fit`, `fdescribe`, `xit` and `xdescribe` say (`KATA_RUN_ALL=1`); otherwise
+    /// focus and exclusion work as in Quick, Specta and Kiwi.
+    public var runAll: Bool
+    /// What confines the program.
+    public var sandbox: Sandbox
+    /// The KataSpec library the program loads (the sandbox shows it to the program, read-only).
+    public var libraryDirectory: URL?
+    /// The workbook, which the sandbox hides from the program.
+    public var workbookRoot: URL?
 
-    public init(limits: RunLimits, sourcePaths: [String] = []) {
+    public init(
+        limits: RunLimits, sourcePaths: [String] = [], runAll: Bool = true, sandbox: Sandbox = .detect(),
+        libraryDirectory: URL? = nil, workbookRoot: URL? = nil
+    ) {
         self.limits = limits
         self.sourcePaths = sourcePaths
+        self.runAll = runAll
+        self.sandbox = sandbox
+        self.libraryDirectory = libraryDirectory
+        self.workbookRoot = workbookRoot
     }
 
     public func run(_ binary: URL, in folder: URL) throws -> RunReport {
@@ -46,30 +68,56 @@ public struct ProgramRunner: Sendable {
             try? fileManager.removeItem(at: directory)
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         }
+        let confined = sandbox.isConfined
+        let workdir = confined ? Sandbox.scratchPath : scratch.path
+        if confined, getuid() == 0 {
+            // The program runs as nobody, and writes its output per example here.
+            _ = chown(captures.path, Sandbox.nobody, Sandbox.nobody)
+        }
+        let launch: (executable: URL, arguments: [String])
+        if case .bubblewrap(let path, _) = sandbox.kind {
+            let hidden = workbookRoot.map(Sandbox.hiddenFolders(workbook:)) ?? []
+            launch = (
+                URL(fileURLWithPath: path),
+                sandbox.arguments(
+                    program: binary.path, library: libraryDirectory?.path, capture: captures.path, hidden: hidden)
+            )
+        } else {
+            launch = (binary, [])
+        }
         let deadline = Date().addingTimeInterval(limits.timeout)
         var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
         var startAt = 0
         var total: Int?
+        var planned: [Int: RunEvent.Planned] = [:]
         while true {
             let secret = Self.randomToken()
             let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
             var environment = [
-                "PATH": "/usr/bin:/bin", "HOME": scratch.path, "TMPDIR": scratch.path, "LANG": "C.UTF-8",
-                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": "1",
-                "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": captures.path,
-                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": scratch.path,
+                "PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
+                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": runAll ? "1" : "0",
+                "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": confined ? Sandbox.capturePath : captures.path,
+                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": workdir,
             ]
-            if getuid() != 0 {
-                environment["KATA_PROCESS_LIMIT"] = String(Self.userProcessCount() + limits.extraProcesses)
+            // RLIMIT_NPROC counts every process of the user, so the limit is what runs now plus a margin. Root is
+            // never limited: in the sandbox, a root kata runs the program as nobody instead.
+            if confined, getuid() == 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(
+                    Self.processCount(of: Sandbox.nobody) + limits.extraProcesses)
+            } else if getuid() != 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(Self.processCount(of: getuid()) + limits.extraProcesses)
             }
             let process = SandboxedProcess(
-                executable: binary, environment: environment, token: Self.randomToken(), outputFile: outputFile)
+                executable: launch.executable, arguments: launch.arguments, environment: environment,
+                token: Self.randomToken(), outputFile: outputFile, reportsSignalsAsExitStatus: confined)
             var running: ExampleOutcome?
             var finished = false
             let termination = try process.run(secret: secret, deadline: deadline) { line in
                 switch RunEvent(line: line, secret: secret) {
                 case .runStarted(let count)?:
                     total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
+                case .planned(let examples)?:
+                    for example in examples { planned[example.index] = example }
                 case .exampleStarted(let index, let name, let path, let file, let line, let face)?:
                     if var lost = running {
                         lost.status = .failed
@@ -142,6 +190,18 @@ public struct ProgramRunner: Sendable {
             report.examples.append(crashed)
             startAt = crashed.index + 1
             if let total, startAt >= total { break }
+        }
+        if report.timedOutAfter != nil {
+            // Name the examples the time limit left out, so that every report can list them.
+            let reached = Set(report.examples.map(\.index))
+            for example in planned.values.sorted(by: { $0.index < $1.index }) where !reached.contains(example.index) {
+                guard example.index > (report.examples.map(\.index).max() ?? -1) else { continue }
+                report.examples.append(
+                    ExampleOutcome(
+                        index: example.index, name: example.name, path: example.path ?? [example.name],
+                        file: example.file ?? "", line: example.line ?? 0, status: .notRun, failures: [], duration: 0,
+                        output: "", outputTruncated: false, face: nil))
+            }
         }
         if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
             report.problem =
@@ -253,9 +313,8 @@ public struct ProgramRunner: Sendable {
         return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
     }
 
-    /// Processes and threads the current user runs now (RLIMIT_NPROC counts both).
-    static func userProcessCount() -> UInt64 {
-        let uid = getuid()
+    /// Processes and threads a user runs now (RLIMIT_NPROC counts both).
+    static func processCount(of uid: uid_t) -> UInt64 {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         var count: UInt64 = 0
         for entry in entries where Int32(entry) != nil {

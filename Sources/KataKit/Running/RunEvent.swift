@@ -2,7 +2,17 @@ import Foundation
 
 /// One line of KataSpec's event stream, accepted only when it carries the run's secret.
 enum RunEvent: Equatable {
+    /// An example the run means to report, before any starts.
+    struct Planned: Decodable, Equatable {
+        var index: Int
+        var name: String
+        var path: [String]?
+        var file: String?
+        var line: Int?
+    }
+
     case runStarted(total: Int)
+    case planned([Planned])
     case exampleStarted(index: Int, name: String, path: [String], file: String, line: Int, face: String?)
     case exampleFinished(
         index: Int, status: ExampleOutcome.Status, failures: [ExampleOutcome.Failure], duration: Double,
@@ -24,6 +34,7 @@ enum RunEvent: Equatable {
         var duration: Double?
         var output: String?
         var outputTruncated: Bool?
+        var examples: [Planned]?
     }
 
     /// Parses a line; nil for anything malformed or without the secret.
@@ -45,6 +56,8 @@ enum RunEvent: Equatable {
             self = .exampleFinished(
                 index: index, status: status, failures: decoded.failures ?? [], duration: decoded.duration ?? 0,
                 output: decoded.output ?? "", outputTruncated: decoded.outputTruncated ?? false)
+        case "planned":
+            self = .planned(decoded.examples ?? [])
         case "runFinished":
             self = .runFinished
         default:

@@ -15,12 +15,16 @@ struct SandboxedProcess {
     }
 
     var executable: URL
+    /// Arguments after the executable's name (bubblewrap's, when the program runs in the sandbox).
+    var arguments: [String] = []
     /// The program's whole environment (nothing is inherited); ``ProcessSweeper/tokenVariable`` is added.
     var environment: [String: String]
     /// Marks every process of this run, so that none escapes the sweep.
     var token: String
     /// Where fd 1 and fd 2 go (outside examples; KataSpec captures each example's output itself).
     var outputFile: URL
+    /// bubblewrap ends with status 128 + N when the program is killed by signal N.
+    var reportsSignalsAsExitStatus = false
 
     /// Starts the program, hands it `secret` on stdin, and collects what it writes on fd 3 until it ends or `deadline`.
     func run(secret: String, deadline: Date, onLine: (Substring) -> Void) throws -> Termination {
@@ -55,13 +59,18 @@ struct SandboxedProcess {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         var environment = environment
         environment[ProcessSweeper.tokenVariable] = token
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        ProcessSweeper.becomeSubreaper
+        let spawned = RunningGroups.shared.spawning {
+            let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+            if spawned == 0 { RunningGroups.shared.insert(pid) }
+            return spawned
+        }
         close(stdinPipe[0])
         close(eventPipe[1])
         defer { close(eventPipe[0]) }
@@ -69,10 +78,10 @@ struct SandboxedProcess {
             close(stdinPipe[1])
             throw SandboxError.spawn(String(cString: strerror(spawned)))
         }
-        RunningGroups.shared.insert(pid)
         defer {
             ProcessSweeper.sweep(group: pid, token: token)
             RunningGroups.shared.remove(pid)
+            if !reportsSignalsAsExitStatus { ProcessSweeper.sweepOrphans() }
         }
 
         let line = Array((secret + "\n").utf8)
@@ -114,7 +123,9 @@ struct SandboxedProcess {
             }
         }
         if WIFSIGNALED(status) { return .signalled(WTERMSIG(status)) }
-        return .exited(WEXITSTATUS(status))
+        let code = WEXITSTATUS(status)
+        if reportsSignalsAsExitStatus, code > 128, code < 128 + 65 { return .signalled(code - 128) }
+        return .exited(code)
     }
 
     private func drain(_ fd: Int32, into buffer: inout [UInt8], onLine: (Substring) -> Void) {
@@ -144,6 +155,11 @@ final class RunningGroups: @unchecked Sendable {
     /// A fixed table the signal handler can read without locking or allocating; 0 marks a free slot.
     private let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
     private let lock = NSLock()
+    /// Held while kata starts a child and while it sweeps orphans, so a sweep never takes a child kata has just
+    /// started (and not yet recorded) for an orphan.
+    private let spawnLock = NSLock()
+    /// Trusted tools kata is running (the compiler), which a sweep leaves alone.
+    private var tools: Set<pid_t> = []
 
     private init() {
         slots.initialize(repeating: 0, count: Self.capacity)
@@ -163,6 +179,27 @@ final class RunningGroups: @unchecked Sendable {
         sigemptyset(&stopSignals)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+    }
+
+    /// Runs `body`, which starts a child and records it, so that no sweep runs in between.
+    func spawning<T>(_ body: () throws -> T) rethrows -> T {
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        return try body()
+    }
+
+    /// Records a trusted tool that kata started (inside ``spawning(_:)``).
+    func insertTool(_ pid: pid_t) {
+        lock.withLock { _ = tools.insert(pid) }
+    }
+
+    func removeTool(_ pid: pid_t) {
+        lock.withLock { _ = tools.remove(pid) }
+    }
+
+    /// Every child kata started and is still running: program groups and tools.
+    func known() -> Set<pid_t> {
+        lock.withLock { tools.union((0..<Self.capacity).map { slots[$0] }.filter { $0 > 0 }) }
     }
 
     func insert(_ group: pid_t) {

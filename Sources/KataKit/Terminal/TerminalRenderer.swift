@@ -81,48 +81,59 @@ public struct TerminalRenderer {
         blocks.map { renderBlock($0, width: width) }.filter { !$0.isEmpty }.joined(separator: separator)
     }
 
+    /// Inline nodes as text; a soft line break becomes a space, or nothing between two Chinese characters.
     private func inline(_ nodes: [MarkdownNode]) -> String {
+        let parts = inlineParts(nodes).split(separator: Self.softBreak, omittingEmptySubsequences: false)
+        return parts.dropFirst().reduce(String(parts.first ?? "")) { text, part in
+            text + LineBreaking.joinSoftBreak(before: text, after: String(part)) + part
+        }
+    }
+
+    /// Stands for a soft line break until the text on both sides of it is known.
+    private static let softBreak: Character = "\u{E000}"
+
+    private func inlineParts(_ nodes: [MarkdownNode]) -> String {
         nodes.map { node in
             switch node.kind {
             case .text: return node.literal
-            case .softBreak: return " "
+            case .softBreak: return String(Self.softBreak)
             case .lineBreak: return "\n"
             case .code: return style.color ? style.paint(node.literal, .cyan) : "`\(node.literal)`"
-            case .emphasis: return style.paint(inline(node.children), .italic)
-            case .strong: return style.paint(inline(node.children), .bold)
+            case .emphasis: return style.paint(inlineParts(node.children), .italic)
+            case .strong: return style.paint(inlineParts(node.children), .bold)
             case .strikethrough:
-                return style.color ? "\u{1B}[9m\(inline(node.children))\u{1B}[0m" : "~\(inline(node.children))~"
+                return style.color
+                    ? "\u{1B}[9m\(inlineParts(node.children))\u{1B}[0m" : "~\(inlineParts(node.children))~"
             case .link(let target, _):
-                let text = inline(node.children)
+                let text = inlineParts(node.children)
                 let url = resolveLink(target)
                 return node.plainText == target
                     ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
             case .image(let url, _): return "[image: \(node.plainText.isEmpty ? url : node.plainText)]"
             case .inlineHTML: return ""
-            default: return inline(node.children)
+            default: return inlineParts(node.children)
             }
         }.joined()
     }
 
-    /// Breaks text into lines of at most `width` visible columns, at spaces.
+    /// Breaks text into lines of at most `width` visible columns: at spaces, and between wide characters.
     private func wrap(_ text: String, width: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var lines: [String] = []
             var current = ""
             var currentWidth = 0
-            for word in line.split(separator: " ", omittingEmptySubsequences: true) {
-                let wordWidth = TerminalStyle.visibleWidth(String(word))
-                if currentWidth > 0, currentWidth + 1 + wordWidth > width {
+            for segment in LineBreaking.segments(line) {
+                let space = segment.spaceBefore && currentWidth > 0 ? 1 : 0
+                if currentWidth > 0, currentWidth + space + segment.width > width {
                     lines.append(current)
                     current = ""
                     currentWidth = 0
-                }
-                if currentWidth > 0 {
+                } else if space == 1 {
                     current += " "
                     currentWidth += 1
                 }
-                current += word
-                currentWidth += wordWidth
+                current += segment.text
+                currentWidth += segment.width
             }
             lines.append(current)
             return lines.joined(separator: "\n")

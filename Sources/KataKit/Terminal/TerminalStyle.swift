@@ -54,7 +54,7 @@ public struct TerminalStyle: Sendable, Equatable {
         return "\u{1B}[\(attributes.map(\.rawValue).joined(separator: ";"))m\(text)\u{1B}[0m"
     }
 
-    /// The number of columns a string takes, not counting ANSI escapes.
+    /// The number of columns a string takes, not counting ANSI escapes; a wide (Chinese, Japanese) character takes two.
     public static func visibleWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
@@ -64,7 +64,7 @@ public struct TerminalStyle: Sendable, Equatable {
             } else if scalar == "\u{1B}" {
                 inEscape = true
             } else if scalar.properties.generalCategory != .nonspacingMark {
-                width += 1
+                width += Character(scalar).isWide ? 2 : 1
             }
         }
         return width

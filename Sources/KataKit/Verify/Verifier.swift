@@ -88,11 +88,22 @@ public struct Verifier {
             switch task {
             case .solution(let exercise):
                 let url = workbook.url(exercise.solutionPath)
-                guard let code = try? String(contentsOf: url, encoding: .utf8) else {
+                let code: String
+                switch TextFileReader.read(url, limit: Workspace.learnerFileLimit) {
+                case .success(let text):
+                    code = text
+                case .failure(.missing):
                     return [
                         Problem(
                             location: exercise.location,
                             message: "'\(exercise.id)' has no reference solution; write \(workspace.display(url))")
+                    ]
+                case .failure(let failure):
+                    return [
+                        Problem(
+                            location: exercise.location,
+                            message: "the reference solution of '\(exercise.id)', \(workspace.display(url)), \(failure)"
+                        )
                     ]
                 }
                 let result = try checker.check(

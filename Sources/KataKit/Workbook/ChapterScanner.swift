@@ -41,8 +41,14 @@ struct ChapterScanner {
     init(path: String, source: String) {
         self.path = path
         self.source = source
-        self.document = MarkdownParser.parse(source)
         self.lineStarts = Self.lineStarts(of: source)
+        do {
+            self.document = try MarkdownParser.parse(source, limits: MarkdownLimits())
+        } catch {
+            self.document = MarkdownNode(kind: .document)
+            diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: error.line), error.message))
+            return
+        }
         scan()
     }
 

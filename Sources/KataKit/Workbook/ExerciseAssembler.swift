@@ -180,7 +180,14 @@ struct ExerciseAssembler {
         }
 
         let solution = root.appendingPathComponent("solutions/\(chapter.slug)/\(id).swift")
-        if !FileManager.default.fileExists(atPath: solution.path) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: solution.path, isDirectory: &isFolder), isFolder.boolValue {
+            diagnostics.append(
+                Diagnostic(
+                    at: starter.block.location,
+                    "the reference solution of '\(id)', \(displayPath(solution)), is a folder; it must be a Swift file")
+            )
+        } else if !FileManager.default.fileExists(atPath: solution.path) {
             diagnostics.append(
                 Diagnostic(
                     at: starter.block.location,

@@ -47,11 +47,13 @@ public struct WorkbookLoader {
                 continue
             }
             slugs[slug] = path
-            guard let data = FileManager.default.contents(atPath: url.path),
-                let source = String(data: data, encoding: .utf8)
-            else {
+            let source: String
+            switch TextFileReader.read(url, limit: MarkdownLimits().bytes) {
+            case .success(let text):
+                source = text
+            case .failure(let failure):
                 diagnostics.append(
-                    Diagnostic(at: SourceLocation(file: path, line: 1), "cannot read this chapter as UTF-8 text"))
+                    Diagnostic(at: SourceLocation(file: path, line: failure.line), "this chapter \(failure)"))
                 continue
             }
             let scanner = ChapterScanner(path: path, source: source)

@@ -30,6 +30,21 @@ public enum Argument: CustomStringConvertible {
         }
     }
 
+    /// How OCHamcrest describes the OCMockito constraints: `ANYTHING`, `an instance of Car`, `"x"`.
+    var hamcrestDescription: String? {
+        guard case .constraint(let name, _) = self else { return nil }
+        if name == "anything()" { return "ANYTHING" }
+        if name == "nilValue()" { return "nil" }
+        if name == "notNilValue()" { return "not nil" }
+        if name.hasPrefix("instanceOf("), name.hasSuffix(")") {
+            return "an instance of " + name.dropFirst("instanceOf(".count).dropLast()
+        }
+        if name.hasPrefix("equalTo("), name.hasSuffix(")") {
+            return String(name.dropFirst("equalTo(".count).dropLast())
+        }
+        return nil
+    }
+
     /// How the constraint reads in a message.
     public var description: String {
         switch self {

@@ -125,7 +125,7 @@ final class DoubleRegistry: @unchecked Sendable {
             for spy in spies { spy.observe(arguments) }
         }
         let admission = locked { state.admit(call, recording: recording, answering: answering) }
-        for failure in admission.failures { World.shared.record(failure) }
+        for failure in admission.failures { World.shared.recordOnce(failure) }
         if let stub = admission.stub {
             for effect in stub.sideEffects { effect(arguments) }
             if let result: T = try answer(stub, state, arguments, location, canThrow: canThrow, real: real) {
@@ -159,9 +159,10 @@ final class DoubleRegistry: @unchecked Sendable {
             guard capturing else { return nil }
             defer { pendingConstraints = [] }
             let constraintsFit = pendingConstraints.isEmpty || pendingConstraints.count == call.arguments.count
-            let arguments = constraintsFit && !pendingConstraints.isEmpty ? pendingConstraints : call.arguments
+            let arguments = !pendingConstraints.isEmpty ? pendingConstraints : call.arguments
             captured = CapturedCall(state: state, function: call.function, arguments: arguments)
             guard !constraintsFit else { return nil }
+            if call.arguments.isEmpty { return recordedNoArguments(call, state, pendingConstraints.count) }
             return Failure(
                 message:
                     "Invalid use of argument matchers: \(call.function) takes \(call.arguments.count) argument(s) but \(pendingConstraints.count) matcher(s) were given; use matchers for every argument or for none",
@@ -177,6 +178,9 @@ final class DoubleRegistry: @unchecked Sendable {
             guard let armed, armed.state === state else { return .none }
             self.armed = nil
             defer { pendingConstraints = [] }
+            if call.arguments.isEmpty && !pendingConstraints.isEmpty {
+                return .some(recordedNoArguments(call, state, pendingConstraints.count))
+            }
             let useConstraints = !call.arguments.isEmpty && pendingConstraints.count == call.arguments.count
             let arguments = useConstraints ? pendingConstraints : call.arguments
             let count = state.count(call.function, arguments)
@@ -188,6 +192,17 @@ final class DoubleRegistry: @unchecked Sendable {
         guard let failure else { return false }
         if let failure { World.shared.record(failure) }
         return true
+    }
+
+    /// A fake member that calls `spryify()` without its arguments: every call looks the same to the fake,
+    /// so no stub or verification can tell them apart. Says so, and where to fix it.
+    private func recordedNoArguments(_ call: Invocation, _ state: DoubleState, _ matchers: Int) -> Failure {
+        Failure(
+            message:
+                "\(state.name).\(call.function) recorded no arguments, but \(matchers) argument matcher(s) were written for it: "
+                + "the fake's member does not pass its arguments on. At \(call.location), write spryify(arguments: …) "
+                + "with every argument of \(call.function), in order",
+            location: call.location)
     }
 
     private func answer<T>(
@@ -232,6 +247,13 @@ final class DoubleRegistry: @unchecked Sendable {
         return nil
     }
 
+    /// What a fake member whose `Function` case could not be found returns: its fallback or the type's
+    /// default (the example has already failed), or, when there is none, the run ends with Spry's message.
+    func unknownFunctionAnswer<T>(_ fallback: T?, _ failure: Failure) -> T {
+        if let value = placeholder(fallback) { return value }
+        Abort.shared.endRun(with: failure)
+    }
+
     private func placeholder<T>(_ fallback: T?) -> T? {
         fallback ?? defaultValue(of: T.self)
     }
@@ -240,6 +262,8 @@ final class DoubleRegistry: @unchecked Sendable {
         -> T
     {
         if let value = placeholder(fallback) { return value }
+        // Inside given(…)/verify(…) the answer is thrown away, so a made-up value will do.
+        if capturing, let value = standInValue(of: T.self) { return value }
         unanswerable(state, call, T.self, capturing: capturing)
     }
 

@@ -79,11 +79,19 @@ final class DoubleState {
                 failures.append(
                     Failure(
                         message:
-                            "OCMockObject(\(name)): unexpected method invoked: \(call), expected: \(expectations[firstOpen].stub.callText)\n\(report)",
+                            "OCMockObject(\(name)): unexpected method invoked: \(call)\n\texpected:\t\(expectations[firstOpen].stub.callText)\n\(report)",
                         location: expectations[index].stub.location))
             }
             expectations[index].satisfied = true
             expected = expectations[index].stub
+        }
+        if recording || answering,
+            let mismatched = stubs.first(where: {
+                $0.function == call.function
+                    && ($0.arguments.map { !$0.isEmpty && $0.count != call.arguments.count } ?? false)
+            }), let specified = mismatched.arguments
+        {
+            failures.append(wrongArgumentCountFailure(call, specified: specified))
         }
         let stub = stub(answering: call.function, call.arguments)
         // An expected call is one the fake was prepared for, even when the expectation has no answer
@@ -102,7 +110,7 @@ final class DoubleState {
             style == .kiwi
             ? "\(mockName.map { "mock \"\($0)\"" } ?? name) received unexpected message -\(call)"
             : "OCMockObject(\(name)): unexpected method invoked: \(call)"
-        return text + (madeStrictAt.map { " (strict mock made at \($0))" } ?? "") + "\n" + report
+        return text + (madeStrictAt.map { "\n(strict mock made at \($0))" } ?? "") + "\n" + report
     }
 
     /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.
@@ -127,6 +135,46 @@ final class DoubleState {
         calls.isEmpty ? "￫ (none)" : calls.map { "￫ \($0)" }.joined(separator: "\n")
     }
 
+    /// Every recorded call as Spry's `friendlyDescription` lists them: `<start(speed:)> with <3>; <stop()>`.
+    var spryCallsDescription: String {
+        guard !calls.isEmpty else { return "<>" }
+        return calls.map { call in
+            "<\(call.function)>"
+                + (call.arguments.isEmpty
+                    ? ""
+                    : " with "
+                        + call.arguments.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }
+                        .joined(separator: ", "))
+        }.joined(separator: "; ")
+    }
+
+    /// Spry's "Wrong number of arguments to compare", when the fake recorded `function` with another number of
+    /// arguments than a stub or a check gives: usually the fake's member does not pass all of them to `spryify`.
+    func wrongArgumentCount(_ function: String, _ arguments: [Any?]?) -> Failure? {
+        guard let arguments, !arguments.isEmpty,
+            let call = calls.first(where: { $0.function == function && $0.arguments.count != arguments.count })
+        else { return nil }
+        return wrongArgumentCountFailure(call, specified: arguments)
+    }
+
+    /// The failure for `call` compared with `specified` arguments, pointing at the fake's line that records it.
+    func wrongArgumentCountFailure(_ call: Invocation, specified: [Any?]) -> Failure {
+        let list = { (values: [Any?]) in
+            values.map { "<\(flattenOptional($0).map { String(describing: $0) } ?? "nil")>" }.joined(separator: ", ")
+        }
+        return Failure(
+            message: fatalMessage(
+                "Wrong number of arguments to compare",
+                [
+                    "Type: \(name)", "Function: \(call.function)", "Specified count: \(specified.count)",
+                    "Received count: \(call.arguments.count)", "Specified arguments: \(list(specified))",
+                    "Actual arguments: \(list(call.arguments))",
+                ])
+                + "\nThe fake recorded \(call.function) with \(call.arguments.count) argument(s): make its member pass "
+                + "every argument, in order, spryify(arguments: …), at \(call.location)",
+            location: call.location)
+    }
+
     /// Every stub, one `￫` line each.
     var stubsDescription: String {
         stubs.isEmpty ? "￫ (none)" : stubs.map { "￫ \($0)" }.joined(separator: "\n")
@@ -145,29 +193,112 @@ final class DoubleState {
     }
 
     /// The failure text for a verification that wanted `specifier` matching calls and saw `count`.
+    ///
+    /// The first line is the framework's own (OCMock's `OCMockObject.m`, OCMockito's `MKT*Checker.m`,
+    /// Kiwi's `KWReceiveMatcher.m`); the recorded calls and stubs follow as KataSpec's help.
     func verificationMessage(
         _ function: String, _ arguments: [Any?]?, wanted specifier: CountSpecifier, got count: Int, style: DoubleStyle
     ) -> String {
-        let call = callDescription(function, (arguments ?? []).map { stringify($0, quotingStrings: true) })
+        let call = callDescription(function, (arguments ?? []).map { describeArgument($0, style) })
         let first: String
         switch (style, specifier) {
         case (.ocmock, _):
+            let actual = count == 0 ? "not invoked" : count == 1 ? "invoked once" : "invoked \(count) times"
             first =
-                "OCMockObject(\(name)): Method \(call) was invoked \(timesText(count)); but was expected \(specifier)."
-        case (.ocmockito, .exactly(let n)):
-            first = "Expected \(n) matching invocation\(n == 1 ? "" : "s"), but received \(count)"
-        case (.ocmockito, .atLeast(let n)):
-            first = "Wanted at least \(timesText(n)) but was \(count)"
-        case (.ocmockito, .atMost(let n)):
-            first = "Wanted at most \(timesText(n)) but was \(count)"
+                "OCMockObject(\(name)): Method `\(call)` was \(actual); but was expected \(ocmockQuantifier(specifier))."
+        case (.ocmockito, _):
+            first = ocmockitoProblem(function, call, arguments, specifier, count)
         case (.kiwi, .exactly(0)), (.kiwi, .atMost(0)):
-            first = "expected subject not to receive -\(call), but received it \(timesText(count))"
+            first = "expected subject not to receive -\(call), but received it \(kiwiTimes(count))"
         case (.kiwi, _):
-            first = "expected subject to receive -\(call) \(specifier), but received it \(timesText(count))"
+            first = "expected subject to receive -\(call) \(kiwiCount(specifier)), but received it \(kiwiTimes(count))"
         case (.spry, _):
             first = "expected \(name) to have received \(call) \(specifier), but it was received \(timesText(count))"
         }
-        // OCMockito's first line says only how many; the wanted call comes next, then what happened.
-        return first + (style == .ocmockito ? "\nWanted: \(name).\(call)" : "") + "\n" + report
+        return first + "\n" + report
     }
+
+    /// OCMockito's first lines: "Wanted but not invoked:", "Argument(s) are different!", or a count.
+    private func ocmockitoProblem(
+        _ function: String, _ call: String, _ arguments: [Any?]?, _ specifier: CountSpecifier, _ count: Int
+    ) -> String {
+        switch specifier {
+        case .exactly(let wanted) where wanted > 0 && count == 0:
+            let wantedLine = "\(name).\(call)"
+            if let similar = calls.first(where: { $0.function == function }) {
+                let mismatches = (arguments ?? []).enumerated().compactMap { index, expected -> String? in
+                    guard similar.arguments.indices.contains(index),
+                        !argument(expected, matches: similar.arguments[index])
+                    else { return nil }
+                    return
+                        "Mismatch in \(ordinal(index)) argument. Expected \(describeArgument(expected, .ocmockito)), "
+                        + "but was \(describeArgument(similar.arguments[index], .ocmockito))"
+                }
+                return
+                    ([
+                        "Argument(s) are different!", "Wanted: \(wantedLine)",
+                        "Actual invocation has different arguments:",
+                        "\(name).\(describeCall(similar, .ocmockito))",
+                    ] + mismatches).joined(separator: "\n")
+            }
+            if calls.isEmpty {
+                return "Wanted but not invoked:\n\(wantedLine)\nActually, there were zero interactions with this mock."
+            }
+            return "Wanted but not invoked:\n\(wantedLine)\nHowever, there were other interactions with this mock:\n"
+                + calls.map { "\(name).\(describeCall($0, .ocmockito))" }.joined(separator: "\n")
+        case .exactly(let wanted):
+            return "Wanted \(kiwiTimes(wanted)) but was called \(kiwiTimes(count)).\nWanted: \(name).\(call)"
+        case .atLeast(let wanted):
+            return "Wanted at least \(kiwiTimes(wanted)) but was called \(kiwiTimes(count)).\nWanted: \(name).\(call)"
+        case .atMost(0):
+            return "Never wanted but was called \(kiwiTimes(count)).\nWanted: \(name).\(call)"
+        case .atMost(let wanted):
+            return "Wanted at most \(kiwiTimes(wanted)) but was called \(kiwiTimes(count)).\nWanted: \(name).\(call)"
+        }
+    }
+
+    /// A call with its arguments as `style` prints them.
+    private func describeCall(_ call: Invocation, _ style: DoubleStyle) -> String {
+        callDescription(call.function, call.arguments.map { describeArgument($0, style) })
+    }
+}
+
+/// How a mocking framework prints an argument: OCHamcrest's matcher descriptions for OCMockito
+/// (`ANYTHING`, `an instance of Car`), values in quotes where strings.
+func describeArgument(_ value: Any?, _ style: DoubleStyle) -> String {
+    if style == .ocmockito, let constraint = value as? Argument, let hamcrest = constraint.hamcrestDescription {
+        return hamcrest
+    }
+    return stringify(value, quotingStrings: true)
+}
+
+/// OCMock's quantifier descriptions: "exactly once", "at least 2 times", "never".
+private func ocmockQuantifier(_ specifier: CountSpecifier) -> String {
+    switch specifier {
+    case .exactly(0), .atMost(0): "never"
+    case .exactly(1): "exactly once"
+    case .exactly(let n): "exactly \(n) times"
+    case .atLeast(1): "at least once"
+    case .atLeast(let n): "at least \(n) times"
+    case .atMost(let n): "at most \(n) times"
+    }
+}
+
+/// Kiwi's and OCMockito's count phrase: "1 time", "2 times".
+func kiwiTimes(_ count: Int) -> String { count == 1 ? "1 time" : "\(count) times" }
+
+/// Kiwi's expected count: "exactly 1 time", "at least 2 times".
+private func kiwiCount(_ specifier: CountSpecifier) -> String {
+    switch specifier {
+    case .exactly(let n): "exactly \(kiwiTimes(n))"
+    case .atLeast(let n): "at least \(kiwiTimes(n))"
+    case .atMost(let n): "at most \(kiwiTimes(n))"
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th" for a zero-based index (OCMockito's `MKTOrdinal`).
+private func ordinal(_ index: Int) -> String {
+    let number = index + 1
+    let suffix = number == 1 ? "st" : number == 2 ? "nd" : number == 3 ? "rd" : "th"
+    return "\(number)\(suffix)"
 }

@@ -160,7 +160,9 @@ extension Spryable {
         answering: Bool = true, canThrow: Bool, fallback: T?, real: (() throws -> T)?
     ) throws -> T {
         let location = SourceLocation(file, line, 1)
-        let function = Self.functionName(Function.self, functionName, location)
+        guard let function = Self.functionName(Function.self, functionName, location) else {
+            return DoubleRegistry.shared.unknownFunctionAnswer(fallback, Self.unknownFunction(functionName, location))
+        }
         return try DoubleRegistry.shared.handle(
             doubleState, function, arguments, location: location, recording: recording, answering: answering,
             canThrow: canThrow, fallback: fallback, real: real)
@@ -174,7 +176,10 @@ extension Spryable {
         file: StaticString = #filePath, line: UInt = #line
     ) -> T {
         let location = SourceLocation(file, line, 1)
-        let function = Self.functionName(ClassFunction.self, functionName, location)
+        guard let function = Self.functionName(ClassFunction.self, functionName, location) else {
+            return DoubleRegistry.shared.unknownFunctionAnswer(
+                fallbackValue, Self.unknownFunction(functionName, location))
+        }
         return try! DoubleRegistry.shared.handle(
             doubleState, function, arguments, location: location, canThrow: false, fallback: fallbackValue, real: nil)
     }
@@ -185,7 +190,10 @@ extension Spryable {
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> T {
         let location = SourceLocation(file, line, 1)
-        let function = Self.functionName(ClassFunction.self, functionName, location)
+        guard let function = Self.functionName(ClassFunction.self, functionName, location) else {
+            return DoubleRegistry.shared.unknownFunctionAnswer(
+                fallbackValue, Self.unknownFunction(functionName, location))
+        }
         return try DoubleRegistry.shared.handle(
             doubleState, function, arguments, location: location, canThrow: true, fallback: fallbackValue, real: nil)
     }
@@ -195,30 +203,38 @@ extension Spryable {
         _ functionName: String = #function, arguments: Any?..., file: StaticString = #filePath, line: UInt = #line
     ) {
         let location = SourceLocation(file, line, 1)
-        let function = Self.functionName(ClassFunction.self, functionName, location)
+        guard let function = Self.functionName(ClassFunction.self, functionName, location) else { return }
         try! DoubleRegistry.shared.handle(
             doubleState, function, arguments, location: location, answering: false, canThrow: false, fallback: (),
             real: nil) as Void
     }
 
-    /// Maps a `#function` name to the enum's raw value; tolerates a missing `(…)` on either side.
+    /// Maps a `#function` name to the enum's raw value as Spry does: exactly, or differing only by a `(_:)`
+    /// suffix. `nil` (after reporting Spry's "Unable to find function" on the example) when no case fits.
     static func functionName<F: StringRepresentable>(_ enumType: F.Type, _ name: String, _ location: SourceLocation)
-        -> String
+        -> String?
     {
         if let exact = F(rawValue: name) { return exact.rawValue }
-        let base = { (text: String) in String(text.prefix { $0 != "(" }) }
-        if let loose = F.allCases.first(where: { base($0.rawValue) == base(name) }) { return loose.rawValue }
-        Abort.shared.endRun(
-            with: Failure(
-                message: fatalMessage(
-                    "Unable to find function",
-                    [
-                        "Function: \(name)", "Type: \(Self.self).\(F.self)",
-                        "Possible fix: case \(base(name)) = \"\(name)\"",
-                    ]),
-                location: location),
-            summary:
-                "Unable to find function \(name) in \(Self.self).\(F.self); possible fix: case \(base(name)) = \"\(name)\""
-        )
+        let suffix = "(_:)"
+        if name.hasSuffix(suffix), let trimmed = F(rawValue: String(name.dropLast(suffix.count))) {
+            return trimmed.rawValue
+        }
+        if !name.hasSuffix(suffix), let extended = F(rawValue: name + suffix) { return extended.rawValue }
+        World.shared.recordOnce(unknownFunction(name, location))
+        return nil
+    }
+
+    /// Spry's "Unable to find function", with the case to write.
+    static func unknownFunction(_ name: String, _ location: SourceLocation) -> Failure {
+        let caseName = name.prefix { $0 != "(" }
+        let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return Failure(
+            message: fatalMessage(
+                "Unable to find function",
+                [
+                    "Type: \(Self.self)", "Function signature: \(name)", "Error occured on: \(file):\(location.line)",
+                    "Possible Fix: ↴", "case \(caseName) = \"\(name)\"",
+                ]),
+            location: location)
     }
 }

@@ -42,19 +42,24 @@ public func expect(
 public let defaultPollingTimeout: DispatchTimeInterval = .seconds(1)
 
 extension Expectation {
-    /// Passes when the matcher matches.
-    public func to(_ matcher: Matcher<Value>, description: String? = nil) {
+    /// Passes when the matcher matches; returns the expectation, so another matcher can follow.
+    @discardableResult
+    public func to(_ matcher: Matcher<Value>, description: String? = nil) -> Expectation {
         verify(matcher, .to, style: .nimble, description: description)
+        return self
     }
 
     /// Passes when the matcher does not match.
-    public func toNot(_ matcher: Matcher<Value>, description: String? = nil) {
+    @discardableResult
+    public func toNot(_ matcher: Matcher<Value>, description: String? = nil) -> Expectation {
         verify(matcher, .toNot, style: .nimble, description: description)
+        return self
     }
 
     /// A synonym of `toNot`.
-    public func notTo(_ matcher: Matcher<Value>, description: String? = nil) {
-        verify(matcher, .toNot, style: .nimble, description: description)
+    @discardableResult
+    public func notTo(_ matcher: Matcher<Value>, description: String? = nil) -> Expectation {
+        toNot(matcher, description: description)
     }
 
     /// Passes as soon as the matcher matches, polling until `timeout`.
@@ -91,6 +96,22 @@ extension Expectation {
 
     /// Passes when the matcher matches at every moment until `duration` has passed.
     public func toAlways(
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toAlways, duration, pollInterval, description)
+    }
+
+    /// A synonym of `toNever`.
+    public func neverTo(
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
+        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+    ) {
+        poll(matcher, .toNever, duration, pollInterval, description)
+    }
+
+    /// A synonym of `toAlways`.
+    public func alwaysTo(
         _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
         pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
     ) {

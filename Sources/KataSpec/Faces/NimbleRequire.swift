@@ -12,12 +12,15 @@ public func require<T>(
     Requirement(expectation: Expectation(Expression(location: SourceLocation(file, line, column), expression)))
 }
 
-/// Returns the value, or records "expected to not be nil, got <nil>" and throws when it is `nil`.
+/// Returns the value, or records "expected to not be nil, got <nil>" (below `description`, if given) and
+/// throws when it is `nil`. As in Nimble, the value may be left unused: `try unwrap(car)` just checks it.
+@discardableResult
 public func unwrap<T>(
-    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column, description: String? = nil,
     _ expression: @autoclosure @escaping () throws -> T?
 ) throws -> T {
-    let value = try require(file: file, line: line, column: column, try expression()).toNot(beNil())
+    let value = try require(file: file, line: line, column: column, try expression()).toNot(
+        beNil(), description: description)
     guard let value else { throw RequirementFailed() }
     return value
 }

@@ -184,11 +184,11 @@ let notRecordedHint =
 /// Registers `constraint` for the call being captured and returns a stand-in value of type `T`.
 func placeholder<T>(_ constraint: Argument, _ file: StaticString, _ line: UInt) -> T {
     DoubleRegistry.shared.pushConstraint(constraint)
-    if let value = defaultValue(of: T.self) { return value }
+    if let value = standInValue(of: T.self) { return value }
     Abort.shared.endRun(
         with: Failure(
             message:
-                "\(constraint) needs a stand-in value of type \(T.self); declare the closure's parameter optional (\(T.self)?), make \(T.self) conform to DefaultValueProviding, or pass a real value",
+                "\(constraint) needs a stand-in value of type \(T.self), and KataSpec can make one only for types with a default value, closures and protocols; make \(T.self) conform to DefaultValueProviding (static var defaultValue), or pass a real value",
             location: SourceLocation(file, line, 1)))
 }
 

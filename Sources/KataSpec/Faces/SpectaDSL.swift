@@ -35,7 +35,7 @@ public func itShouldBehaveLike(
     _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ data: @escaping SharedExampleContext = { [:] }
 ) {
-    itBehavesLike(name, file: file, line: line, column: column, context: data)
+    itBehavesLike(name, file: file, line: line, column: column, sharedExampleContext: data)
 }
 
 /// Expecta's `failure(@"message")`: records a failure at this line.

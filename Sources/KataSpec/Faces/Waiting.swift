@@ -24,6 +24,8 @@ public func waitUntil(
     while !called.isSet && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
     if !called.isSet {
         World.shared.record(Failure(message: timeoutMessage(seconds), location: SourceLocation(file, line, column)))
+    } else if called.count > 1 {
+        World.shared.record(Failure(message: calledTwice, location: SourceLocation(file, line, column)))
     }
 }
 
@@ -60,7 +62,12 @@ private func waitingTime(_ timeout: DispatchTimeInterval?) -> TimeInterval {
 /// `waitUntil`'s failure in the running spec's wording.
 private func timeoutMessage(_ seconds: TimeInterval) -> String {
     if World.shared.currentExample?.group.face == .specta { return spectaTimeoutMessage(seconds) }
-    return "Waited more than \(stringify(seconds)) second\(seconds == 1 ? "" : "s") for done() to be called"
+    return "Waited more than \(nimbleSeconds(seconds))\ndone() was not called within the timeout"
+}
+
+/// Nimble's `NimbleTimeInterval.description`: `1.0 second`, `0.01 seconds`.
+private func nimbleSeconds(_ seconds: TimeInterval) -> String {
+    seconds == 1 ? "1.0 second" : "\(Float(seconds)) seconds"
 }
 
 private func spectaTimeoutMessage(_ seconds: TimeInterval) -> String {
@@ -75,23 +82,30 @@ private func wait(
     action { called.set() }
     if !RunLoopSpinner.spin(timeout: timeout, until: { called.isSet }) {
         World.shared.record(Failure(message: message(timeout), location: location))
+    } else if called.count > 1 {
+        World.shared.record(Failure(message: calledTwice, location: location))
     }
 }
 
-/// A flag that any thread may set.
+/// Nimble's failure when `done` is called more than once.
+private let calledTwice = "waitUntil(..) expects its completion closure to be only called once"
+
+/// A flag that any thread may set; it counts how often it was set.
 final class DoneFlag: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
+    private var times = 0
 
     func set() {
         lock.lock()
         defer { lock.unlock() }
-        value = true
+        times += 1
     }
 
-    var isSet: Bool {
+    var isSet: Bool { count > 0 }
+
+    var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return value
+        return times
     }
 }

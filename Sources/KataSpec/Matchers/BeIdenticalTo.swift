@@ -1,11 +1,14 @@
-/// Passes when the value is the very same object as `expected` (`===`).
+import Foundation
+
+/// Passes when the value is the very same object as `expected` (`===`):
+/// `expected to be identical to <0x…>, got <0x…>`.
 public func beIdenticalTo<T>(_ expected: AnyObject?) -> Matcher<T> {
     Matcher { expression in
-        let actual = try expression.evaluate()
-        let object = actual.flatMap { $0 as AnyObject }
+        let object = flattenOptional(try expression.evaluate()).map { $0 as AnyObject }
         let message = ExpectationMessage(
-            "be identical to", expected: .text(identity(expected)), actual: .text(identity(object)))
-        return MatcherResult(bool: object != nil && object === expected, message: message)
+            "be identical to", expected: .text(identityText(expected)), actual: .text(identityText(object)))
+        guard object != nil else { return MatcherResult(status: .fail, message: message.appendedBeNilHint()) }
+        return MatcherResult(bool: object === expected, message: message)
     }
 }
 
@@ -14,7 +17,18 @@ public func be<T>(_ expected: AnyObject?) -> Matcher<T> {
     beIdenticalTo(expected)
 }
 
-private func identity(_ object: AnyObject?) -> String {
-    guard let object else { return "nil" }
-    return "\(stringify(object)) (\(ObjectIdentifier(object)))"
+/// `expect(object) === other`.
+public func === <T>(lhs: Expectation<T>, rhs: AnyObject?) {
+    lhs.to(beIdenticalTo(rhs))
+}
+
+/// `expect(object) !== other`.
+public func !== <T>(lhs: Expectation<T>, rhs: AnyObject?) {
+    lhs.toNot(beIdenticalTo(rhs))
+}
+
+/// Nimble's `identityAsString`: the object's address, `<0x600000c8c000>`, or `nil`.
+func identityText(_ object: AnyObject?, null: String = "nil") -> String {
+    guard let object else { return null }
+    return String(describing: NSString(format: "<%p>", unsafeBitCast(object, to: Int.self)))
 }

@@ -1,37 +1,28 @@
-/// Passes when the value is `true`.
+/// Passes when the value is `true`; `nil` fails both ways with the beNil hint.
 public func beTrue() -> Matcher<Bool> {
-    logical("be true") { $0 == true }
+    Matcher.predicate("be true") { $0 == true }
 }
 
-/// Passes when the value is `false`.
+/// Passes when the value is `false`; `nil` fails both ways with the beNil hint.
 public func beFalse() -> Matcher<Bool> {
-    logical("be false") { $0 == false }
+    Matcher.predicate("be false") { $0 == false }
 }
 
-/// Passes when the value is `true` (not `nil`).
-public func beTruthy() -> Matcher<Bool> {
-    logical("be truthy") { $0 == true }
-}
-
-/// Passes when the value is `false` or `nil`.
-public func beFalsy() -> Matcher<Bool> {
-    logical("be falsy") { $0 != true }
-}
-
-/// Passes when the value is zero.
-public func beZero<T: Numeric>() -> Matcher<T> {
-    .define("be zero") { $0 == .zero }
-}
-
-private func logical(_ verb: String, _ test: @escaping (Bool?) -> Bool) -> Matcher<Bool> {
-    Matcher { expression in
-        let actual = try expression.evaluate()
-        let message = ExpectationMessage(verb, actual: .value(actual))
-        if actual == nil && verb != "be falsy" {
-            var hinted = message
-            hinted.appendix = " (use beNil() to match nils)"
-            return MatcherResult(status: .fail, message: hinted)
-        }
-        return MatcherResult(bool: test(actual), message: message)
+/// Passes when the value is `true` (for any type written with `true`/`false`); `nil` is not truthy.
+public func beTruthy<T: ExpressibleByBooleanLiteral & Equatable>() -> Matcher<T> {
+    Matcher.simpleNilable("be truthy") { expression in
+        MatcherStatus(bool: try expression.evaluate() == (true as T))
     }
+}
+
+/// Passes when the value is not `true`, or is `nil`.
+public func beFalsy<T: ExpressibleByBooleanLiteral & Equatable>() -> Matcher<T> {
+    Matcher.simpleNilable("be falsy") { expression in
+        MatcherStatus(bool: try expression.evaluate() != (true as T))
+    }
+}
+
+/// Passes when the value is zero (KataSpec, for Kiwi's `beZero`).
+public func beZero<T: Numeric>() -> Matcher<T> {
+    Matcher.predicate("be zero") { $0 == .zero }
 }

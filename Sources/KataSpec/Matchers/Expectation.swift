@@ -16,12 +16,21 @@ public struct Expectation<Value> {
     }
 
     /// Whether `matcher` holds now (`verb` `.to`/`.toNot`), and the message if not.
+    ///
+    /// The matcher gets a caching copy of the subject, so the subject's code runs once per check; a
+    /// message built with `.expectedActualValueTo` shows that value. An error the subject throws
+    /// (outside an error matcher) fails in both directions, as in Nimble.
     func check(_ matcher: Matcher<Value>, negated: Bool) -> (passed: Bool, message: ExpectationMessage) {
+        let subject = expression.withCaching()
         do {
-            let result = try matcher.satisfies(expression)
-            return (result.status == (negated ? .doesNotMatch : .matches), result.message)
+            let result = try matcher.satisfies(subject)
+            var message = result.message
+            if message.showsSubject && message.actual == nil {
+                message = message.with(actual: .value(try subject.evaluate()))
+            }
+            return (result.status == (negated ? .doesNotMatch : .matches), message)
         } catch {
-            return (false, ExpectationMessage("not throw", actual: .text("an unexpected error <\(stringify(error))>")))
+            return (false, .plain("unexpected error thrown: <\(error)>"))
         }
     }
 

@@ -28,6 +28,15 @@ public struct MatcherResult {
 }
 
 /// A check on a value: one closure from an expression to a result (the Nimble design).
+///
+/// Custom matchers are written as in Nimble:
+///
+///     func beEven() -> Matcher<Int> {
+///         Matcher.simple("be even") { expression in
+///             guard let value = try expression.evaluate() else { return .fail }
+///             return MatcherStatus(bool: value % 2 == 0)
+///         }
+///     }
 public struct Matcher<Value> {
     private let check: (Expression<Value>) throws -> MatcherResult
 
@@ -41,40 +50,69 @@ public struct Matcher<Value> {
         try check(expression)
     }
 
-    /// A one-line custom matcher: `Matcher<Int>.define("be even") { $0 % 2 == 0 }`.
-    ///
-    /// A `nil` actual value fails in both directions, with Nimble's beNil hint.
-    public static func define(
-        _ verb: String, expected: Any? = nil, _ test: @escaping (Value) throws -> Bool
-    ) -> Matcher {
-        let message = ExpectationMessage(verb, expected: expected.map { .value($0) })
-        return Matcher { expression in
-            guard let actual = try expression.evaluate() else {
-                var result = message.with(actual: .value(nil))
-                result.appendix = " (use beNil() to match nils)"
-                return MatcherResult(status: .fail, message: result)
-            }
-            return MatcherResult(bool: try test(actual), message: message.with(actual: .value(actual)))
-        }
+    /// A matcher whose check builds the whole result; a `nil` subject fails with Nimble's beNil hint.
+    public static func define(matcher: @escaping (Expression<Value>) throws -> MatcherResult) -> Matcher {
+        Matcher(matcher).requireNonNil
     }
 
-    /// A custom matcher that may match `nil` and words its own message.
-    public static func defineNilable(
-        _ verb: String, expected: Any? = nil, _ test: @escaping (Value?) throws -> Bool
+    /// A matcher handed `.expectedActualValueTo(message)` to return with its verdict:
+    /// `Matcher.define("be even") { expression, message in … }`. A `nil` subject fails with the beNil hint.
+    public static func define(
+        _ message: String = "match", matcher: @escaping (Expression<Value>, ExpectationMessage) throws -> MatcherResult
     ) -> Matcher {
-        let message = ExpectationMessage(verb, expected: expected.map { .value($0) })
-        return Matcher { expression in
-            let actual = try expression.evaluate()
-            return MatcherResult(bool: try test(actual), message: message.with(actual: .value(actual)))
+        Matcher { try matcher($0, .expectedActualValueTo(message)) }.requireNonNil
+    }
+
+    /// `define` for a matcher that judges `nil` itself.
+    public static func defineNilable(
+        _ message: String = "match", matcher: @escaping (Expression<Value>, ExpectationMessage) throws -> MatcherResult
+    ) -> Matcher {
+        Matcher { try matcher($0, .expectedActualValueTo(message)) }
+    }
+
+    /// A matcher that returns only a status; its message is "expected to <message>, got <actual>".
+    /// A `nil` subject fails with the beNil hint.
+    public static func simple(
+        _ message: String = "match", matcher: @escaping (Expression<Value>) throws -> MatcherStatus
+    ) -> Matcher {
+        Matcher { MatcherResult(status: try matcher($0), message: .expectedActualValueTo(message)) }.requireNonNil
+    }
+
+    /// `simple` for a matcher that judges `nil` itself.
+    public static func simpleNilable(
+        _ message: String = "match", matcher: @escaping (Expression<Value>) throws -> MatcherStatus
+    ) -> Matcher {
+        Matcher { MatcherResult(status: try matcher($0), message: .expectedActualValueTo(message)) }
+    }
+
+    /// This matcher, failing in both directions with Nimble's beNil hint when the subject is `nil`.
+    public var requireNonNil: Matcher {
+        Matcher { expression in
+            let result = try satisfies(expression)
+            guard try expression.evaluate() == nil else { return result }
+            return MatcherResult(status: .fail, message: result.message.appendedBeNilHint())
         }
     }
 
     /// The same matcher with `qualifier` printed after the expected value.
-    public func qualified(_ qualifier: String) -> Matcher {
+    func qualified(_ qualifier: String) -> Matcher {
         Matcher { expression in
             var result = try satisfies(expression)
             result.message.qualifier = qualifier
             return result
+        }
+    }
+
+    /// A matcher of one value: `verb` and `expected` make the message, `test` judges a non-`nil` subject
+    /// (a `nil` one fails both ways with the beNil hint).
+    static func predicate(
+        _ verb: String, expected: ExpectationMessage.Shown? = nil, _ test: @escaping (Value) throws -> Bool
+    ) -> Matcher {
+        Matcher { expression in
+            let actual = try expression.evaluate()
+            let message = ExpectationMessage(verb, expected: expected, actual: .value(actual))
+            guard let actual else { return MatcherResult(status: .fail, message: message.appendedBeNilHint()) }
+            return MatcherResult(bool: try test(actual), message: message)
         }
     }
 }

@@ -1,46 +1,69 @@
-/// Passes when `predicate` holds for the value; `description` names it in the message.
-public func satisfy<T>(_ description: String = "satisfy the predicate", _ predicate: @escaping (T) throws -> Bool)
-    -> Matcher<T>
-{
-    .define(description, predicate)
-}
-
-/// Passes when every matcher passes.
+/// Passes when every matcher passes: `expected to match all of: {equal <3>}, and {equal <4>}, got 2`.
 public func satisfyAllOf<T>(_ matchers: Matcher<T>...) -> Matcher<T> {
-    combine(matchers, "and", all: true)
+    satisfyAllOf(matchers)
 }
 
-/// Passes when at least one matcher passes.
+/// Passes when every matcher in the array passes.
+public func satisfyAllOf<T>(_ matchers: [Matcher<T>]) -> Matcher<T> {
+    combine(matchers, "match all of: ", joiner: ", and ") { statuses in
+        statuses.contains(.fail) ? .fail : statuses.contains(.doesNotMatch) ? .doesNotMatch : .matches
+    }
+}
+
+/// Passes when at least one matcher passes: `expected to match one of: {equal <3>}, or {equal <4>}, got 2`.
 public func satisfyAnyOf<T>(_ matchers: Matcher<T>...) -> Matcher<T> {
-    combine(matchers, "or", all: false)
+    satisfyAnyOf(matchers)
 }
 
-/// Both matchers must pass.
+/// Passes when at least one matcher in the array passes.
+public func satisfyAnyOf<T>(_ matchers: [Matcher<T>]) -> Matcher<T> {
+    combine(matchers, "match one of: ", joiner: ", or ") { statuses in
+        statuses.contains(.fail) ? .fail : statuses.contains(.matches) ? .matches : .doesNotMatch
+    }
+}
+
+/// Both matchers must pass: `satisfyAllOf(left, right)`.
 public func && <T>(left: Matcher<T>, right: Matcher<T>) -> Matcher<T> {
-    combine([left, right], "and", all: true)
+    satisfyAllOf(left, right)
 }
 
-/// Either matcher must pass.
+/// Either matcher must pass: `satisfyAnyOf(left, right)`.
 public func || <T>(left: Matcher<T>, right: Matcher<T>) -> Matcher<T> {
-    combine([left, right], "or", all: false)
+    satisfyAnyOf(left, right)
 }
 
-private func combine<T>(_ matchers: [Matcher<T>], _ joiner: String, all: Bool) -> Matcher<T> {
+/// Passes when `matcher` does not: `expect(2).to(not(equal(3)))`.
+public func not<T>(_ matcher: Matcher<T>) -> Matcher<T> {
     Matcher { expression in
-        let results = try matchers.map { try $0.satisfies(expression) }
-        let phrase = results.map {
-            $0.message.verb + ($0.message.expected.map { " " + show($0) } ?? "") + $0.message.qualifier
-        }
-        let matched = all ? results.allSatisfy { $0.status == .matches } : results.contains { $0.status == .matches }
-        let message = ExpectationMessage(
-            "{" + phrase.joined(separator: ", \(joiner) ") + "}", actual: results.first?.message.actual)
-        return MatcherResult(bool: matched, message: message)
+        let result = try matcher.satisfies(expression)
+        var message = result.message
+        if message.plainText == nil { message.verb = "not " + message.verb }
+        let status: MatcherStatus =
+            switch result.status {
+            case .matches: .doesNotMatch
+            case .doesNotMatch: .matches
+            case .fail: .fail
+            }
+        return MatcherResult(status: status, message: message)
     }
 }
 
-private func show(_ shown: ExpectationMessage.Shown) -> String {
-    switch shown {
-    case .text(let text): text
-    case .value(let value): "<\(stringify(value))>"
+/// The shared shape of `satisfyAllOf` and `satisfyAnyOf`: every matcher sees the same (cached) value,
+/// and the message lists each one's expectation in braces.
+private func combine<T>(
+    _ matchers: [Matcher<T>], _ lead: String, joiner: String, _ status: @escaping ([MatcherStatus]) -> MatcherStatus
+) -> Matcher<T> {
+    Matcher { expression in
+        let subject = expression.withCaching()
+        let results = try matchers.map { try $0.satisfies(subject) }
+        let phrase = lead + results.map { "{\($0.message.expectedMessage)}" }.joined(separator: joiner)
+        let message: ExpectationMessage =
+            if let actual = try subject.evaluate() {
+                .expectedCustomValueTo(phrase, actual: "\(actual)")
+            } else {
+                .expectedActualValueTo(phrase)
+            }
+        return MatcherResult(status: status(results.map(\.status)), message: message)
     }
+    .requireNonNil
 }

@@ -18,6 +18,22 @@ final class EventReporter: Reporter {
         }
     }
 
+    func planned(_ entries: [(index: Int, example: Example)]) {
+        emit("planned") {
+            $0.add(
+                "examples",
+                objects: entries.map { entry in
+                    var object = JSONLine()
+                    object.add("index", entry.index)
+                    object.add("name", entry.example.fullName)
+                    object.add("path", strings: entry.example.path)
+                    object.add("file", entry.example.location.file)
+                    object.add("line", entry.example.location.line)
+                    return object
+                })
+        }
+    }
+
     func exampleStarted(index: Int, example: Example) {
         emit("exampleStarted") {
             $0.add("index", index)

@@ -42,4 +42,11 @@ protocol Reporter: AnyObject {
     func exampleStarted(index: Int, example: Example)
     func exampleFinished(_ result: ExampleResult)
     func runFinished(_ summary: RunSummary)
+    /// The examples the run will report, in order, before the first starts (so that a run cut short by its time
+    /// limit can still name the ones it never reached).
+    func planned(_ entries: [(index: Int, example: Example)])
+}
+
+extension Reporter {
+    func planned(_ entries: [(index: Int, example: Example)]) {}
 }

@@ -43,6 +43,10 @@ public enum SpecRunner {
         }
         var summary = RunSummary()
         reporter.runStarted(total: plan.reportedCount, seed: configuration.seed)
+        reporter.planned(
+            plan.entries.filter { $0.disposition != .hidden }.map {
+                (index: $0.index, example: $0.example)
+            })
         for entry in plan.entries where entry.disposition != .hidden {
             reporter.exampleStarted(index: entry.index, example: entry.example)
             let start = Date()

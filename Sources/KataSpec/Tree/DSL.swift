@@ -107,10 +107,11 @@ public func specify(
     addExample(description, SourceLocation(file, line, column), body: body)
 }
 
-/// An example that is written down but not yet implemented; reported as pending.
+/// An example that is written down but not run; reported as pending. As in Quick and Kiwi the body is
+/// required (write `pending("…") {}` for one not written yet), and it never runs.
 public func pending(
     _ description: String, file: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, _ body: (() throws -> Void)? = nil
+    column: UInt = #column, _ body: @escaping () throws -> Void
 ) {
     addExample(description, SourceLocation(file, line, column), body: nil)
 }
@@ -147,6 +148,14 @@ public func beforeEach(
     addHook(.beforeEach, SourceLocation(file, line, column), blocking(body))
 }
 
+/// Runs before each example and receives its metadata (Quick): `beforeEach { metadata in … }`.
+public func beforeEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping (_ exampleMetadata: ExampleMetadata) throws -> Void
+) {
+    addHook(.beforeEach, SourceLocation(file, line, column)) { try body(currentMetadata()) }
+}
+
 /// Runs after each example of this group, inner groups first.
 public func afterEach(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -161,6 +170,14 @@ public func afterEach(
     _ body: @escaping () async throws -> Void
 ) {
     addHook(.afterEach, SourceLocation(file, line, column), blocking(body))
+}
+
+/// Runs after each example and receives its metadata (Quick): `afterEach { metadata in … }`.
+public func afterEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping (_ exampleMetadata: ExampleMetadata) throws -> Void
+) {
+    addHook(.afterEach, SourceLocation(file, line, column)) { try body(currentMetadata()) }
 }
 
 /// Runs after every `beforeEach` of every group, just before the example (Quick).
@@ -181,9 +198,17 @@ public func aroundEach(
     group.add(Hook(kind: .aroundEach, location: location, body: body))
 }
 
-/// Reports a failure at this line.
+/// Wraps each example and receives its metadata (Quick): `aroundEach { runExample, metadata in … }`.
+public func aroundEach(
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: @escaping (_ runExample: () -> Void, _ exampleMetadata: ExampleMetadata) throws -> Void
+) {
+    aroundEach(file: file, line: line, column: column) { runExample in try body(runExample, currentMetadata()) }
+}
+
+/// Reports a failure at this line; without a message, Nimble's "fail() always fails".
 public func fail(
-    _ message: String = "failed", file: StaticString = #filePath, line: UInt = #line,
+    _ message: String = "fail() always fails", file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
 ) {
     World.shared.record(Failure(message: message, location: SourceLocation(file, line, column)))
@@ -191,14 +216,15 @@ public func fail(
 
 // MARK: - Building blocks
 
-private func addGroup(
-    _ description: String, _ location: SourceLocation, focused: Bool, excluded: Bool,
+func addGroup(
+    _ description: String, _ location: SourceLocation, focused: Bool, excluded: Bool, shared: Bool = false,
     _ body: () -> Void
 ) {
     guard let parent = groupForDeclaring("describe", location) else { return }
     let group = ExampleGroup(
         description: description, location: location, isFocused: focused, isExcluded: excluded,
         face: parent.face, parent: parent)
+    group.isShared = shared
     parent.add(.group(group))
     World.shared.within(group, body)
 }

@@ -23,6 +23,10 @@ final class ExampleGroup {
     var lets: [any ResettableLet] = []
     /// Specta's `setAsyncSpecTimeout`, called in this group's body: `waitUntil`'s default here and below.
     var asyncSpecTimeout: TimeInterval?
+    /// Inserted by `itBehavesLike`.
+    var isShared = false
+    /// The spec class a root group was built from (`QuickSpec.current` makes one of these).
+    var specType: Spec.Type?
 
     // Run-time bookkeeping, touched only by the runner.
     var hasStarted = false

@@ -35,12 +35,42 @@ public func sharedExamples(
     sharedExamples(name, file: file, line: line, column: column) { (_: @escaping SharedExampleContext) in body() }
 }
 
-/// Inserts the shared group `name` here as a nested group; `context` is evaluated when examples read it.
+/// Inserts the shared group `name` here as a nested group (Quick's and Specta's `itBehavesLike`).
+public func itBehavesLike(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    insertShared(name, SourceLocation(file, line, column), focused: false, excluded: false) { [:] }
+}
+
+/// Inserts the shared group `name` with its context: `itBehavesLike("a vehicle") { ["name": "car"] }`.
+/// The context is evaluated when examples read it.
 public func itBehavesLike(
     _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    context: @escaping SharedExampleContext = { [:] }
+    sharedExampleContext: @escaping SharedExampleContext
 ) {
-    let location = SourceLocation(file, line, column)
+    insertShared(name, SourceLocation(file, line, column), focused: false, excluded: false, sharedExampleContext)
+}
+
+/// A focused `itBehavesLike` (Quick).
+public func fitBehavesLike(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    sharedExampleContext: @escaping SharedExampleContext = { [:] }
+) {
+    insertShared(name, SourceLocation(file, line, column), focused: true, excluded: false, sharedExampleContext)
+}
+
+/// An excluded `itBehavesLike`: its examples are reported as pending (Quick).
+public func xitBehavesLike(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    sharedExampleContext: @escaping SharedExampleContext = { [:] }
+) {
+    insertShared(name, SourceLocation(file, line, column), focused: false, excluded: true, sharedExampleContext)
+}
+
+private func insertShared(
+    _ name: String, _ location: SourceLocation, focused: Bool, excluded: Bool,
+    _ context: @escaping SharedExampleContext
+) {
     guard let group = groupForDeclaring("itBehavesLike", location) else { return }
     let local = group.lineage.reversed().lazy.compactMap { $0.sharedExamples[name] }.first
     guard let body = local ?? World.shared.locked({ SharedExamplesRegistry.shared.bodies[name] }) else {
@@ -48,5 +78,5 @@ public func itBehavesLike(
             Failure(message: "Shared example group \"\(name)\" does not exist.", location: location))
         return
     }
-    describe(name, file: file, line: line, column: column) { body(context) }
+    addGroup(name, location, focused: focused, excluded: excluded, shared: true) { body(context) }
 }

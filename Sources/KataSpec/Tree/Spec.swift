@@ -14,6 +14,9 @@ public enum Face: Sendable {
 
 /// A spec class: override `spec()` and declare groups and examples in it.
 open class Spec {
+    /// Creates a spec; the runner makes one for each example that asks for `QuickSpec.current`.
+    public required init() {}
+
     /// Declares this spec's groups, examples and hooks; called once when the tree is built.
     ///
     /// `@MainActor`, as in Quick: the closures written inside it inherit the main actor, so examples
@@ -28,6 +31,9 @@ open class Spec {
 open class QuickSpec: Spec {
     /// Quick's wording.
     override open class var face: Face { .quick }
+
+    /// The spec whose example is running (Quick's `QuickSpec.current`), or `nil` between examples.
+    public static var current: QuickSpec! { World.shared.currentSpec as? QuickSpec }
 }
 
 /// A Kiwi spec, the Swift form of `SPEC_BEGIN(CarSpec)` … `SPEC_END`.

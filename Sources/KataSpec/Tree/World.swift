@@ -29,6 +29,7 @@ final class World: @unchecked Sendable {
     func build(_ spec: Spec.Type) -> ExampleGroup {
         let root = ExampleGroup(
             description: nil, location: SourceLocation(file: "\(spec)", line: 0), face: spec.face)
+        root.specType = spec
         locked {
             phase = .building
             groupStack = [root]
@@ -77,6 +78,19 @@ final class World: @unchecked Sendable {
     /// The running example, if any.
     var currentExample: Example? { locked { current?.example } }
 
+    /// The running example's index in the run.
+    var currentIndex: Int { locked { current?.index ?? 0 } }
+
+    /// An instance of the running example's spec class, made once per example (`QuickSpec.current`).
+    var currentSpec: Spec? {
+        locked {
+            if current?.spec == nil, let type = current?.example?.group.lineage.first?.specType {
+                current?.spec = type.init()
+            }
+            return current?.spec
+        }
+    }
+
     /// Records a failure for the running example (or, while building, as a failing example).
     func record(_ failure: Failure) {
         let handled: Bool = locked {
@@ -93,6 +107,12 @@ final class World: @unchecked Sendable {
         if !handled {
             FileHandle.standardError.write(Data("\(failure)\n".utf8))
         }
+    }
+
+    /// Records `failure` unless the running example already has the same one (a fake member called in a loop).
+    func recordOnce(_ failure: Failure) {
+        let seen = locked { current?.failures.contains(failure) ?? false }
+        if !seen { record(failure) }
     }
 
     /// Adds a check that runs when the example's body has finished (Kiwi's `receive:`).
@@ -156,6 +176,8 @@ struct ExampleContext {
     var deferredChecks: [() -> Void] = []
     /// Set by `setAsyncSpecTimeout` inside the example or its hooks.
     var asyncSpecTimeout: TimeInterval?
+    /// The spec instance `QuickSpec.current` returns during this example.
+    var spec: Spec?
 }
 
 extension Example {

@@ -33,7 +33,7 @@ extension Kata {
         }
 
         func run() throws {
-            let workspace = try options.workspace()
+            let workspace = try options.workspace(language: .source)
             let output =
                 out.map { URL(fileURLWithPath: $0).standardizedFileURL }
                 ?? workspace.workbook.url("site")

@@ -11,7 +11,9 @@ extension Kata {
             discussion: """
                 Every reference solution must pass; every starter must fail; a specify exercise's
                 reference specs must pass against the subject and catch every mutant; every plain
-                `swift` block must compile. Runs on all cores. Exit status 1 if anything is wrong.
+                `swift` block must compile; every translation (chapters/<language>/) must have its
+                source's code blocks byte for byte and as many hints, and is reported when the source
+                changed since it was stamped (a warning). Runs on all cores. Exit status 1 on an error.
                 """)
 
         @OptionGroup var options: WorkbookOptions
@@ -23,7 +25,7 @@ extension Kata {
         var noCache = false
 
         func run() throws {
-            let workspace = try options.workspace()
+            let workspace = try options.workspace(language: .source)
             let start = Date()
             let verbose = isatty(STDERR_FILENO) == 1
             let verifier = Verifier(workspace: workspace, useCache: !noCache) { done, total, label in
@@ -38,14 +40,32 @@ extension Kata {
             }
             if verbose { Output.printError("") }
             for problem in problems { print(problem.description) }
+            let translations = TranslationLoader(
+                workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase)
+            var translationDiagnostics: [Diagnostic] = []
+            var coverage: [String] = []
+            for language in translations.languages() {
+                let translation = translations.load(language)
+                translationDiagnostics += translation.diagnostics(only: ids, in: workspace.sourceWorkbook)
+                coverage.append(
+                    "\(language.code) \(translation.shownCount) of \(translation.sourceChapterCount) chapters")
+            }
+            for diagnostic in translationDiagnostics { print(diagnostic.description) }
+            let translationErrors = translationDiagnostics.count { $0.severity == .error }
+            let warnings = translationDiagnostics.count { $0.severity == .warning }
             let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
             let exercises = workspace.workbook.exercises.count
-            if problems.isEmpty {
+            let translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
+            let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
+            if problems.isEmpty && translationErrors == 0 {
                 print(
-                    "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(workspace.workbook.chapters.count) chapters) in \(seconds) s"
+                    "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(workspace.workbook.chapters.count) chapters\(translated))\(warned) in \(seconds) s"
                 )
             } else {
-                print("verify: \(plural(problems.count, "problem")) found in \(seconds) s")
+                let inTranslations = translationErrors == 0 ? "" : " (\(translationErrors) in translations)"
+                print(
+                    "verify: \(plural(problems.count + translationErrors, "problem")) found\(inTranslations)\(warned) in \(seconds) s"
+                )
                 throw ExitCode(1)
             }
         }

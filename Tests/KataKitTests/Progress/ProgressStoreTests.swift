@@ -61,11 +61,15 @@ struct ProgressStoreTests {
         let (progress, notices) = try store.read()
         #expect(progress == Progress())
         let notice = try #require(notices.first)
-        #expect(notice.reason == "it is not valid JSON")
-        #expect(notice.backup.lastPathComponent.hasPrefix("progress.corrupt-"))
-        #expect(try String(contentsOf: notice.backup, encoding: .utf8) == "{ not json", "the backup keeps every byte")
+        guard case .movedAside(_, let backup, let reason) = notice else {
+            Issue.record("expected the file to be moved aside, got \(notice)")
+            return
+        }
+        #expect(reason == "it is not valid JSON")
+        #expect(backup.lastPathComponent.hasPrefix("progress.corrupt-"))
+        #expect(try String(contentsOf: backup, encoding: .utf8) == "{ not json", "the backup keeps every byte")
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
-        #expect(notice.description.contains("was moved to \(notice.backup.path)"))
+        #expect(notice.description.contains("was moved to \(backup.path)"))
     }
 
     @Test("a file from a newer kata is left alone and refused")
@@ -92,5 +96,59 @@ struct ProgressStoreTests {
             }
         }
         #expect(try ProgressStore(directory: directory).read().0["shared"].hintsShown == 2 * rounds)
+    }
+}
+
+@Suite("Progress seal")
+struct ProgressSealTests {
+    private func makeStore() -> ProgressStore {
+        ProgressStore(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "kata-progress-\(UUID().uuidString)/.kata"))
+    }
+
+    @Test("a sealed file reads back without notice; one changed by hand marks its passes unverified, once")
+    func tamper() throws {
+        let store = makeStore()
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.update { progress in
+            progress["a"].record(CheckRecord(time: time, verdict: .passed, duration: 1))
+            progress["b"].record(CheckRecord(time: time, verdict: .failed, duration: 1))
+        }
+        #expect(try store.read().1.isEmpty)
+        let text = try String(contentsOf: store.fileURL, encoding: .utf8)
+        #expect(text.contains("\"seal\" : \""))
+
+        // A forged "solved" for b.
+        let bRecord = text.range(of: "\"b\" : {")!.lowerBound..<text.endIndex
+        let forged = text.replacingOccurrences(
+            of: "\"hintsShown\" : 0,", with: "\"hintsShown\" : 0,\n      \"solved\" : \"2027-01-15T08:00:00Z\",",
+            range: bRecord)
+        #expect(forged != text)
+        try Data(forged.utf8).write(to: store.fileURL)
+        let (progress, notices) = try store.read()
+        #expect(notices == [.changedOutsideKata(file: store.fileURL, unverified: ["a", "b"])])
+        #expect(progress["b"].state == .attempted, "the forged pass does not count")
+        #expect(progress["a"].state == .attempted, "nor does any other recorded pass, until checked again")
+        #expect(notices.first?.description.contains("was changed outside kata") == true)
+        #expect(try store.read().1.isEmpty, "the notice is given once; the records stay marked")
+
+        try store.update { $0["a"].record(CheckRecord(time: time, verdict: .passed, duration: 1)) }
+        #expect(try store.read().0["a"].state == .solved, "a real pass makes it solved again")
+    }
+
+    @Test("a file written before seals is trusted and sealed by the next write; a seal removed later is noticed")
+    func legacy() throws {
+        let store = makeStore()
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let legacy =
+            #"{"version": 1, "exercises": {"a": {"attempts": 1, "hintsShown": 0, "checks": [], "solved": "2026-01-01T00:00:00Z"}}}"#
+        try Data(legacy.utf8).write(to: store.fileURL)
+        #expect(try store.read().0["a"].state == .solved)
+        try store.update { $0["a"].hintsShown = 1 }
+        let sealed = try String(contentsOf: store.fileURL, encoding: .utf8)
+        #expect(sealed.contains("\"seal\""))
+        try Data(legacy.utf8).write(to: store.fileURL)
+        #expect(try store.read().0["a"].state == .attempted)
     }
 }

@@ -59,3 +59,44 @@ struct TerminalRendererTests {
         #expect(TerminalStyle.visibleWidth("\u{1B}[1mbold\u{1B}[0m") == 4)
     }
 }
+
+@Suite("Terminal rendering of Chinese")
+struct ChineseTerminalTests {
+    @Test("Chinese text breaks between characters at the width, counting each as two columns, never before a comma")
+    func wrapsChinese() {
+        let text = TerminalRenderer(style: TerminalStyle(color: false, width: 20)).render(
+            markdown: "一个从来没红过的测试，什么也没证明过：它能通过，可能是因为代码是对的。")
+        #expect(
+            text == """
+                一个从来没红过的测
+                试，什么也没证明过：
+                它能通过，可能是因为
+                代码是对的。
+                """)
+        for line in text.split(separator: "\n") {
+            #expect(TerminalStyle.visibleWidth(String(line)) <= 20)
+            #expect(line.first.map { !"，。：".contains($0) } ?? true)
+        }
+    }
+
+    @Test(
+        "English words inside Chinese stay whole, with their spaces; a soft break between Chinese characters adds no space"
+    )
+    func mixedText() {
+        let text = TerminalRenderer(style: TerminalStyle(color: false, width: 30)).render(
+            markdown: "运行 `kata check hello-kata`，读一读失败信息。\n换行以后不加空格，English words\nkeep a space.")
+        #expect(
+            text == """
+                运行 `kata check hello-kata`，
+                读一读失败信息。换行以后不加空
+                格，English words keep a
+                space.
+                """)
+    }
+
+    @Test("a wide character takes two columns")
+    func width() {
+        #expect(TerminalStyle.visibleWidth("测试 ok") == 7)
+        #expect(TerminalStyle.visibleWidth("\u{1B}[1m用例\u{1B}[0m") == 4)
+    }
+}

@@ -15,7 +15,9 @@ extension KataSpecTests {
                 engine.stop()
                 #expect(engine.didCall(.start, withArguments: [3]).success)
                 #expect(engine.didCall(.gear, withArguments: [4], countSpecifier: .exactly(1)).success)
-                #expect(engine.didCall(.stop).recordedCallsDescription == "￫ start(speed: 3)\n￫ gear(4)\n￫ stop()")
+                #expect(
+                    engine.didCall(.stop).recordedCallsDescription
+                        == "<start(speed:)> with <3>; <gear> with <4>; <stop()>")
             }
         }
 
@@ -98,7 +100,7 @@ extension KataSpecTests {
             DoubleRegistry.shared.resetAll()
             #expect(
                 failures.map(\.description) == [
-                    "\(#filePath):\(line):48: error: OCMockObject(FakeEngine): unexpected method invoked: stop() (strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
+                    "\(#filePath):\(line):48: error: OCMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
                 ], "outside an example, the failure points where the mock was made strict, never inside the fake")
         }
 
@@ -126,7 +128,7 @@ extension KataSpecTests {
         @Test func aStrictFakeReportsAnUnexpectedSetter() {
             let line = #line + 4
             expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: gear(4) (strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
+                "OCMockObject(FakeEngine): unexpected method invoked: gear(4)\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = OCMStrictClassMock(FakeEngine())
                 engine.gear = 4
@@ -149,7 +151,7 @@ extension KataSpecTests {
             }
             #expect(
                 reporter.results.first?.failures.map(\.description) == [
-                    "\(#filePath):\(line):23: error: OCMockObject(FakeEngine): unexpected method invoked: stop() (strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
+                    "\(#filePath):\(line):23: error: OCMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
                 ])
         }
 
@@ -179,7 +181,7 @@ extension KataSpecTests {
                 expect(engine).to(haveRecordedCalls())
             }
             expectFailure(
-                "expected to have received start(speed: 3) at least once, got 0 matching calls\nRecorded calls on FakeEngine:\n￫ start(speed: 5)\nStubs on FakeEngine:\n￫ (none)"
+                "expected to receive <start(speed:)> on <FakeEngine> with <3>, got <start(speed:)> with <5>\nRecorded calls on FakeEngine:\n￫ start(speed: 5)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = FakeEngine()
                 _ = engine.start(speed: 5)
@@ -218,19 +220,19 @@ extension KataSpecTests {
                 expect(FakeEngine.self).to(haveRecordedCalls())
             }
             expectFailure(
-                "expected to have received make(named: \"v12\") at least once, got 0 matching calls\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+                "expected to receive <make(named:)> on <FakeEngine> with <v12>, got <make(named:)> with <v8>\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 _ = FakeEngine.make(named: "v8")
                 expect(FakeEngine.self).to(haveReceived(.make, with: "v12"))
             }
             expectFailure(
-                "expected to not have received make(named:) exactly once, got 1 matching call\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
+                "expected to not receive <make(named:)> on <FakeEngine> exactly 1 time, got <make(named:)> with <v8>\nRecorded calls on FakeEngine:\n￫ make(named: \"v8\")\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 _ = FakeEngine.make(named: "v8")
                 expect(FakeEngine.self).toNot(haveReceived(.make, countSpecifier: .exactly(1)))
             }
             expectFailure(
-                "expected to have recorded calls, got 0 call(s)\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)"
+                "expected to have recorded calls, got 0 calls\nRecorded calls on FakeEngine:\n￫ (none)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 expect(FakeEngine.self).to(haveRecordedCalls())
             }
@@ -255,11 +257,19 @@ extension KataSpecTests {
             #expect(answers == [true, false, true])
         }
 
-        @Test func functionNamesToleratePunctuationDifferences() {
-            let location = KataSpec.SourceLocation(file: "Fake.swift", line: 1)
+        @Test func functionNamesMustMatchTheFunctionCaseAsInSpry() {
+            let location = KataSpec.SourceLocation(file: "/work/Fake.swift", line: 7)
             #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(speed:)", location) == "start(speed:)")
-            #expect(FakeEngine.functionName(FakeEngine.Function.self, "stop", location) == "stop()")
             #expect(FakeEngine.functionName(FakeEngine.Function.self, "gear", location) == "gear")
+            // Spry forgives only a missing or extra "(_:)".
+            #expect(FakeEngine.functionName(FakeEngine.Function.self, "load", location) == "load(_:)")
+            let unknown = failures {
+                #expect(FakeEngine.functionName(FakeEngine.Function.self, "start(at:)", location) == nil)
+            }
+            #expect(
+                unknown == [
+                    "--- FATAL ERROR: Unable to find function ---\n￫ Type: FakeEngine\n￫ Function signature: start(at:)\n￫ Error occured on: Fake.swift:7\n￫ Possible Fix: ↴\n￫ case start = \"start(at:)\""
+                ])
         }
 
         @Test func valuesCompareByEqualityNumbersByValueAndObjectsByIdentity() {

@@ -60,7 +60,7 @@ extension KataSpecTests {
                 DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { count.value = 3 }
                 theValue(count.value).shouldEventually.equal(3)
             }
-            expectFailure("expected subject to equal 4, got 3") {
+            expectFailure("expected subject to equal (Int) 4, got (Int) 3") {
                 theValue(count.value).shouldEventuallyBeforeTimingOutAfter(0.2).equal(4)
             }
             let message = Shared<String?>(nil)
@@ -69,7 +69,7 @@ extension KataSpecTests {
                 expectFutureValue(message.value).shouldEventually.equal("loaded")
             }
             message.value = nil
-            expectFailure("expected subject to equal \"loaded\", got nil") {
+            expectFailure("expected subject to equal (String) \"loaded\", got (null)") {
                 expectFutureValue(message.value).shouldEventuallyBeforeTimingOutAfter(0.2).equal("loaded")
             }
             expectPass {
@@ -87,7 +87,7 @@ extension KataSpecTests {
                 }
             }
             let elapsed = seconds {
-                expectFailure("Waited more than 0.2 seconds for done() to be called") {
+                expectFailure("Waited more than 0.2 seconds\ndone() was not called within the timeout") {
                     waitUntil(timeout: .milliseconds(200)) { _ in }
                 }
             }

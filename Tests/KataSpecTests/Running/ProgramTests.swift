@@ -245,17 +245,22 @@ extension KataSpecTests {
             let kinds = run.events.map { "\($0["event"] ?? "?") \($0["index"].map { "\($0)" } ?? "")" }
             #expect(
                 kinds == [
-                    "runStarted ", "exampleStarted 0", "exampleFinished 0", "exampleStarted 1", "exampleFinished 1",
-                    "exampleStarted 2",
+                    "runStarted ", "planned ", "exampleStarted 0", "exampleFinished 0", "exampleStarted 1",
+                    "exampleFinished 1", "exampleStarted 2",
                 ], "a fake that cannot answer traps like a crash, so kata resumes after it")
             #expect(run.events.allSatisfy { $0["secret"] as? String == "s3cret" })
             #expect(run.events[0]["total"] as? Int == 8)
-            #expect(run.events[1]["name"] as? String == "Car prints and passes")
-            #expect(run.events[1]["path"] as? [String] == ["Car", "prints and passes"])
-            #expect(run.events[2]["status"] as? String == "passed")
-            #expect(run.events[2]["output"] as? String == "hello from the example\n")
-            let failure = (run.events[4]["failures"] as? [[String: Any]])?.first
-            #expect(failure?["message"] as? String == "'Car, fails' [FAILED], expected subject to equal 2, got 1")
+            let planned = run.events[1]["examples"] as? [[String: Any]] ?? []
+            #expect(planned.count == 8, "every example is named before the first runs")
+            #expect(planned.first?["name"] as? String == "Car prints and passes")
+            #expect(run.events[2]["name"] as? String == "Car prints and passes")
+            #expect(run.events[2]["path"] as? [String] == ["Car", "prints and passes"])
+            #expect(run.events[3]["status"] as? String == "passed")
+            #expect(run.events[3]["output"] as? String == "hello from the example\n")
+            let failure = (run.events[5]["failures"] as? [[String: Any]])?.first
+            #expect(
+                failure?["message"] as? String
+                    == "'Car, fails' [FAILED], expected subject to equal (Int) 2, got (Int) 1")
             #expect(failure?["line"] as? Int == 22)
             let crash = try String(contentsOf: capture.appendingPathComponent("2.out"), encoding: .utf8)
             #expect(
@@ -266,8 +271,8 @@ extension KataSpecTests {
 
             let limited = try program.run(
                 secret: "s3cret", environment: ["KATA_CAPTURE_DIR": capture.path, "KATA_OUTPUT_LIMIT": "5"])
-            #expect(limited.events[2]["output"] as? String == "hello")
-            #expect(limited.events[2]["outputTruncated"] as? Bool == true)
+            #expect(limited.events[3]["output"] as? String == "hello")
+            #expect(limited.events[3]["outputTruncated"] as? Bool == true)
         }
 
         @Test func resumingAfterACrashRunsTheRest() throws {
@@ -279,6 +284,10 @@ extension KataSpecTests {
             #expect(second.events.last?["event"] as? String == "exampleStarted")
             #expect(second.stdout.contains("Fatal error: boom"))
             #expect(second.events[0]["total"] as? Int == 5)
+            #expect(
+                (second.events[1]["examples"] as? [[String: Any]])?.compactMap { $0["index"] as? Int } == [
+                    3, 4, 5, 6, 7,
+                ])
             let forged = second.eventLines.filter { !$0.contains("\"secret\":\"abc\"") }
             #expect(forged == [#"{"event":"exampleFinished","index":3,"status":"passed"}"#])
             #expect(second.stdout.contains("stdin is empty"))
@@ -287,7 +296,7 @@ extension KataSpecTests {
             #expect(third.status == 0)
             #expect(
                 third.events.map { $0["event"] as? String ?? "?" }.filter { $0 != "exampleStarted" } == [
-                    "runStarted", "exampleFinished", "exampleFinished", "exampleFinished", "runFinished",
+                    "runStarted", "planned", "exampleFinished", "exampleFinished", "exampleFinished", "runFinished",
                 ])
             #expect(third.events.compactMap { $0["status"] as? String } == ["passed", "passed", "passed"])
             #expect(third.events.last?["passed"] as? Int == 3)

@@ -175,7 +175,7 @@ extension KataSpecTests {
                     fit("focused") {}
                     fcontext("focused group") { it("inside") {} }
                     xit("excluded") {}
-                    pending("not written yet")
+                    pending("not written yet") {}
                 }
             }
             #expect(
@@ -314,6 +314,44 @@ extension KataSpecTests {
                 reporter.messages == [
                     "'it' cannot be called inside an example or hook; declare it in a describe or context body"
                 ])
+        }
+
+        @Test func quickHooksReceiveTheExamplesMetadata() {
+            var seen: [String] = []
+            let reporter = run {
+                describe("Car") {
+                    beforeEach { (metadata: ExampleMetadata) in
+                        seen.append("before \(metadata.example.name) #\(metadata.exampleIndex)")
+                    }
+                    aroundEach { runExample, metadata in
+                        seen.append("around \(metadata.example.description)")
+                        runExample()
+                    }
+                    afterEach { metadata in seen.append("after \(metadata.example.callsite.line > 0)") }
+                    it("starts") { seen.append("current is \(QuickSpec.current is InlineQuickSpec)") }
+                }
+            }
+            #expect(reporter.summary == RunSummary(passed: 1))
+            #expect(seen == ["before Car, starts #0", "around starts", "current is true", "after true"])
+            #expect(QuickSpec.current == nil)
+        }
+
+        @Test func quickSharedExamplesTakeASharedExampleContextAndCanBeFocused() {
+            var names: [String] = []
+            let reporter = run {
+                sharedExamples("a vehicle") { (sharedExampleContext: @escaping SharedExampleContext) in
+                    it("has a name") { names.append(sharedExampleContext()["name"] as? String ?? "?") }
+                }
+                describe("Car") { itBehavesLike("a vehicle", sharedExampleContext: { ["name": "car"] }) }
+                describe("Bus") { fitBehavesLike("a vehicle") { ["name": "bus"] } }
+                describe("Van") { xitBehavesLike("a vehicle") { ["name": "van"] } }
+            }
+            #expect(
+                reporter.statuses == [
+                    "Car a vehicle has a name: skipped", "Bus a vehicle has a name: passed",
+                    "Van a vehicle has a name: pending",
+                ])
+            #expect(names == ["bus"])
         }
     }
 }

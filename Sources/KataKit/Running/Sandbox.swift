@@ -1,0 +1,140 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How a learner's program is confined on this computer.
+///
+/// On Linux with bubblewrap (Debian's `bubblewrap`), the program sees a read-only copy of the system with the
+/// workbook and home folders hidden, a private writable `/tmp`, no network, its own PID namespace (so every process
+/// it starts ends with it) and `--die-with-parent` (so it ends with kata, even when kata is killed). Run as root, it
+/// also drops to the user `nobody`, so that the process-count limit holds. Without bubblewrap the program runs as
+/// the learner, in its own process group, with CPU, memory, file-size and process limits; ``notice`` says so.
+public struct Sandbox: Sendable, Equatable {
+    /// What confines the program.
+    public enum Kind: Sendable, Equatable {
+        /// bubblewrap at this path; `dropToNobody` when kata runs as root (with setpriv at that path).
+        case bubblewrap(path: String, setpriv: String?)
+        /// No sandbox; the reason, in a learner's words.
+        case none(reason: String)
+    }
+
+    public var kind: Kind
+
+    /// Where the program, its capture folder and its scratch folder are inside the sandbox.
+    static let programPath = "/tmp/kata/program"
+    static let capturePath = "/tmp/kata/capture"
+    static let scratchPath = "/tmp/work"
+    /// The size of the program's private `/tmp` and `/var/tmp`.
+    static let scratchBytes = 64 << 20
+    /// The user a root kata runs programs as.
+    static let nobody: UInt32 = 65534
+
+    /// The sandbox this computer offers, found once per process. `KATA_SANDBOX=none` turns it off (for debugging
+    /// kata itself); `KATA_SANDBOX=require` makes a check fail with an error when there is none.
+    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> Sandbox {
+        if environment["KATA_SANDBOX"] == "none" {
+            return Sandbox(kind: .none(reason: "KATA_SANDBOX=none turned it off"))
+        }
+        return detected
+    }
+
+    private static let detected: Sandbox = {
+        #if os(Linux)
+            guard let bwrap = executable(named: "bwrap") else {
+                return Sandbox(kind: .none(reason: "bubblewrap is not installed (sudo apt-get install bubblewrap)"))
+            }
+            let setpriv = getuid() == 0 ? executable(named: "setpriv") : nil
+            if getuid() == 0 && setpriv == nil {
+                return Sandbox(kind: .none(reason: "kata runs as root and setpriv (util-linux) is missing"))
+            }
+            let sandbox = Sandbox(kind: .bubblewrap(path: bwrap, setpriv: setpriv))
+            let probe = sandbox.arguments(program: "/bin/true", library: nil, capture: nil, hidden: [])
+            guard let status = try? ExternalCommand(executable: URL(fileURLWithPath: bwrap), arguments: probe).run(),
+                status.status == 0
+            else {
+                return Sandbox(
+                    kind: .none(reason: "bubblewrap cannot create a sandbox here (user namespaces may be disabled)"))
+            }
+            return sandbox
+        #else
+            return Sandbox(kind: .none(reason: "kata has no sandbox on this system yet"))
+        #endif
+    }()
+
+    /// Whether the program is confined.
+    public var isConfined: Bool {
+        if case .bubblewrap = kind { return true }
+        return false
+    }
+
+    /// One line for `kata check` when there is no sandbox: what protects the learner, and how to get more.
+    public var notice: String? {
+        guard case .none(let reason) = kind else { return nil }
+        return "Note: no sandbox on this computer (\(reason)). Your code ran as you, in its own process group with "
+            + "time, CPU, memory and file-size limits, but it could read and change your files."
+    }
+
+    /// The name recorded in machine-readable results.
+    public var name: String { isConfined ? "bubblewrap" : "none" }
+
+    /// bubblewrap's arguments to run `program` (a path outside) with `library` and `capture` bound inside, and the
+    /// folders in `hidden` (the workbook, home folders) replaced by empty ones.
+    func arguments(program: String, library: String?, capture: String?, hidden: [String]) -> [String] {
+        guard case .bubblewrap(_, let setpriv) = kind else { return [] }
+        var arguments = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc"]
+        arguments += ["--unshare-uts", "--unshare-cgroup-try"]
+        // As root, no user namespace: bubblewrap mounts with root's rights, then setpriv makes the program nobody.
+        arguments += setpriv == nil ? ["--unshare-user"] : ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        arguments += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+        // The private temporary folders live in memory: cap them, as RLIMIT_FSIZE caps each file.
+        arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/tmp"]
+        arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/var/tmp"]
+        for folder in hidden where FileManager.default.fileExists(atPath: folder) {
+            arguments += ["--tmpfs", folder]
+        }
+        arguments += ["--perms", "0755", "--dir", "/tmp/kata", "--ro-bind", program, Self.programPath]
+        if let library {
+            // Folders bubblewrap creates on the way to a mount are private to root; the program must pass them.
+            var ancestors: [String] = []
+            var folder = (library as NSString).deletingLastPathComponent
+            while folder != "/" && !folder.isEmpty {
+                ancestors.insert(folder, at: 0)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            for ancestor in ancestors where !["/tmp", "/var", "/var/tmp"].contains(ancestor) {
+                arguments += ["--perms", "0755", "--dir", ancestor]
+            }
+            arguments += ["--ro-bind", library, library]
+        }
+        if let capture { arguments += ["--bind", capture, Self.capturePath] }
+        arguments += ["--perms", "0777", "--dir", Self.scratchPath]
+        for folder in hidden where FileManager.default.fileExists(atPath: folder) {
+            arguments += ["--remount-ro", folder]
+        }
+        arguments += ["--chdir", Self.scratchPath, "--"]
+        if let setpriv {
+            arguments += [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups"]
+            arguments += ["--inh-caps=-all", "--"]
+        }
+        arguments.append(Self.programPath)
+        return arguments
+    }
+
+    /// The folders a program must not see: the workbook, and the places people keep their own files.
+    static func hiddenFolders(workbook: URL) -> [String] {
+        var folders = ["/home", "/root", "/Users", "/srv", "/mnt", "/media"]
+        let root = workbook.standardizedFileURL.path
+        if !folders.contains(where: { root.hasPrefix($0 + "/") }) { folders.append(root) }
+        return folders
+    }
+
+    private static func executable(named name: String) -> String? {
+        for folder in ["/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin", "/sbin"] {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}

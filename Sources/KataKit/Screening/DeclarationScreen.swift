@@ -1,0 +1,170 @@
+import Foundation
+
+/// Finds the declarations in a learner's file that would change what the chapter's code calls, from the compiler's
+/// own list of them (the symbol graph of the compiled program).
+///
+/// The chapter's specs, support code and kata's entry point are compiled in one module with the learner's file, and
+/// in Swift a declaration of the module hides an imported one of the same name: a learner's `equal` would replace
+/// KataSpec's `equal` in every spec, and an `extension Array { var count: Int { 3 } }` would replace the standard
+/// library's `count`. So a learner's declaration is refused when it
+/// - extends one of KataSpec's types, or the chapter's spec classes, or makes them conform to something;
+/// - is at the top level, or in an extension of a type from another module (Swift, Foundation…), and has the name of
+///   something the chapter's code uses that KataSpec or the imported libraries already declare;
+/// - is an operator for other modules' types only (`==` for two `Int`s) that the chapter's code uses.
+///
+/// Names the chapter's code does not use are free: a learner's own `Result` type harms no spec that never says
+/// `Result`.
+struct DeclarationScreen {
+    /// The learner's file, relative to the workbook root (its symbols carry that path).
+    var path: String
+    /// The module the program is compiled as.
+    var module: String
+    /// What KataSpec declares.
+    var kataSpecNames: KataSpecNames
+    /// Identifiers and operators of everything compiled beside the learner's file (specs, support, subject or
+    /// mutant, the entry point).
+    var chapterTokens: SwiftTokens
+    /// The chapter's spec classes (implement exercises).
+    var chapterSpecClasses: Set<String>
+    /// The learner's file, to point at the extension that adds a conformance (which has no symbol of its own).
+    var contents: String
+
+    /// A name that only the compiler can say whether the imported libraries declare.
+    enum Question: Hashable, Sendable {
+        case topLevel(String)
+        case member(type: String, name: String, isStatic: Bool)
+    }
+
+    /// The findings, and the questions whose answer (does the name already exist?) decides the rest.
+    func screen(_ graph: SymbolGraph) -> (findings: [CompilerDiagnostic], questions: [Question: CompilerDiagnostic]) {
+        var findings: [CompilerDiagnostic] = []
+        var questions: [Question: CompilerDiagnostic] = [:]
+        let learnerSymbols = graph.symbols.filter { !$0.isSynthesized && isInLearnerFile($0) }
+        let learnerUSRs = Set(learnerSymbols.map(\.identifier.precise))
+        let specClassUSRs = Set(
+            graph.symbols.filter { $0.pathComponents.count == 1 && chapterSpecClasses.contains($0.pathComponents[0]) }
+                .map(\.identifier.precise))
+
+        for symbol in learnerSymbols {
+            let name = symbol.baseName
+            let typePath = symbol.pathComponents.dropLast().joined(separator: ".")
+            let place = location(of: symbol)
+            if let extended = symbol.swiftExtension?.extendedModule, extended != module {
+                if extended == "KataSpec" {
+                    findings.append(
+                        place.error(
+                            "your file extends `\(typePath)`, one of KataSpec's types, with `\(name)`; the chapter's "
+                                + "specs rely on it working as KataSpec wrote it. Put what you need in a type of your own."
+                        ))
+                } else if symbol.isOperator {
+                    if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
+                        findings.append(place.error(operatorMessage(name, types: typePath)))
+                    }
+                } else if isUsedByChapter(symbol) {
+                    if kataSpecNames.all.contains(name) {
+                        findings.append(place.error(kataSpecNameMessage(name)))
+                    } else {
+                        let isStatic =
+                            symbol.kind.identifier.hasPrefix("swift.type.") || name == "init"
+                            || ["swift.struct", "swift.class", "swift.enum", "swift.typealias", "swift.protocol"]
+                                .contains(symbol.kind.identifier)
+                        let memberName = name == "init" ? symbol.pathComponents.last ?? name : name
+                        questions[.member(type: typePath, name: memberName, isStatic: isStatic)] = place.error(
+                            "your extension of `\(typePath)` declares `\(name)`, which `\(typePath)` already has and "
+                                + "the chapter's code uses; yours would replace it there. Give yours another name.")
+                    }
+                }
+            } else if symbol.swiftExtension == nil, symbol.pathComponents.count == 1 {
+                if symbol.isOperator {
+                    if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
+                        findings.append(place.error(operatorMessage(name, types: nil)))
+                    }
+                } else if chapterTokens.identifiers.contains(name) {
+                    if kataSpecNames.topLevel.contains(name) {
+                        findings.append(place.error(kataSpecNameMessage(name)))
+                    } else {
+                        questions[.topLevel(name)] = place.error(
+                            "your file declares `\(name)`, a name the chapter's code takes from Swift's libraries; "
+                                + "yours would replace it there. Give yours another name.")
+                    }
+                }
+            } else if let owner = symbol.pathComponents.first, chapterSpecClasses.contains(owner),
+                symbol.swiftExtension != nil
+            {
+                findings.append(
+                    place.error(
+                        "your file extends `\(owner)`, the chapter's spec class; the specs must run as the chapter "
+                            + "wrote them. Remove this extension."))
+            }
+        }
+
+        // A conformance added by an extension has no symbol of its own; the relationship says who gained it.
+        for relationship in graph.relationships where relationship.kind == "conformsTo" {
+            let toKataSpec = SymbolGraph.module(ofUSR: relationship.source) == "KataSpec"
+            let toSpecClass = specClassUSRs.contains(relationship.source) && learnerUSRs.contains(relationship.target)
+            guard toKataSpec || toSpecClass else { continue }
+            let target =
+                relationship.targetFallback ?? learnerSymbols.first {
+                    $0.identifier.precise == relationship.target
+                }?.pathComponents.joined(separator: ".") ?? "a protocol"
+            findings.append(
+                CompilerDiagnostic(
+                    file: path, line: conformanceLine, column: 1, severity: .error,
+                    message: toKataSpec
+                        ? "your file makes one of KataSpec's types conform to `\(target)`; the chapter's specs rely "
+                            + "on KataSpec's types as they are. Remove that extension."
+                        : "your file makes the chapter's spec class conform to `\(target)`; the specs must run as "
+                            + "the chapter wrote them. Remove that extension."))
+        }
+        return (findings, questions)
+    }
+
+    /// The first line of the learner's file with an extension that adds a conformance.
+    private var conformanceLine: Int {
+        let code = SwiftCodeText(contents)
+        guard let match = code.text.firstMatch(of: /\bextension\s+[^{]*:/) else { return 1 }
+        return code.line(ofOffset: code.text.utf8.distance(from: code.text.utf8.startIndex, to: match.range.lowerBound))
+    }
+
+    private func isInLearnerFile(_ symbol: SymbolGraph.Symbol) -> Bool {
+        guard let uri = symbol.location?.uri else { return false }
+        let file = uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri
+        return (file.removingPercentEncoding ?? file) == path
+    }
+
+    private func isUsedByChapter(_ symbol: SymbolGraph.Symbol) -> Bool {
+        symbol.baseName == "init" || chapterTokens.identifiers.contains(symbol.baseName)
+    }
+
+    /// Whether an operator takes at least one type declared in the program (the learner's or the chapter's).
+    private func hasOwnOperand(_ symbol: SymbolGraph.Symbol) -> Bool {
+        symbol.parameterTypes.contains { SymbolGraph.module(ofUSR: $0) == module }
+    }
+
+    private func location(of symbol: SymbolGraph.Symbol) -> Place {
+        // Symbol graphs count lines and columns from zero.
+        Place(
+            path: path, line: (symbol.location?.position.line ?? 0) + 1,
+            column: (symbol.location?.position.character ?? 0) + 1)
+    }
+
+    private func kataSpecNameMessage(_ name: String) -> String {
+        "your file declares `\(name)`, a name the chapter's specs take from KataSpec; the specs would call yours "
+            + "instead and could no longer be trusted. Give yours another name."
+    }
+
+    private func operatorMessage(_ name: String, types: String?) -> String {
+        "your file defines `\(name)` for \(types.map { "`\($0)`" } ?? "types") that are not yours; the chapter's code "
+            + "uses `\(name)` and would call yours instead. Define operators only for your own types."
+    }
+
+    struct Place {
+        var path: String
+        var line: Int
+        var column: Int
+
+        func error(_ message: String) -> CompilerDiagnostic {
+            CompilerDiagnostic(file: path, line: line, column: column, severity: .error, message: message)
+        }
+    }
+}

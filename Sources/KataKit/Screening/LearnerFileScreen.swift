@@ -1,0 +1,62 @@
+/// What a learner's file may not contain, found in its text before it is compiled: the things that would let it
+/// change how the chapter's specs run or where their results point, rather than be judged by them.
+///
+/// - `#sourceLocation`, which would move the learner's lines (and the screening of their declarations) elsewhere;
+/// - attributes that name or place code for the linker (`@_silgen_name`, `@_cdecl`, `@c`, `@section`, `@used`,
+///   `@export` and every other `@_` attribute), which could replace KataSpec's functions or run code before it;
+/// - extensions of KataSpec's types or of the chapter's spec classes, which the specs rely on as they were written.
+struct LearnerFileScreen: Sendable {
+    /// The learner's file, relative to the workbook root.
+    var path: String
+    /// KataSpec's top-level names (its types among them).
+    var kataSpecNames: Set<String>
+    /// The spec classes of the chapter's own spec blocks (empty for a specify exercise, whose specs are the learner's).
+    var chapterSpecClasses: Set<String>
+
+    func findings(in contents: String) -> [CompilerDiagnostic] {
+        let code = SwiftCodeText(contents)
+        var findings: [CompilerDiagnostic] = []
+        for match in code.text.matches(of: /#sourceLocation\b/) {
+            findings.append(
+                finding(
+                    at: match.range.lowerBound, in: code,
+                    "`#sourceLocation` is not accepted in your file: it changes the file and line that the compiler and "
+                        + "kata report. Remove it."))
+        }
+        for match in code.text.matches(of: /@(_[A-Za-z_]\w*|c|section|used|export)(?!\w)/) {
+            findings.append(
+                finding(
+                    at: match.range.lowerBound, in: code,
+                    "`@\(match.output.1)` is not accepted in your file: it changes how your code is named or placed "
+                        + "in the test program, which could replace parts of KataSpec. Remove it."))
+        }
+        let extensionPattern = /\bextension\s+(?:(?:KataSpec|Exercise)\s*\.\s*)?([A-Za-z_][A-Za-z0-9_]*)/
+        for match in code.text.matches(of: extensionPattern) {
+            let name = String(match.output.1)
+            if chapterSpecClasses.contains(name) {
+                findings.append(
+                    finding(
+                        at: match.range.lowerBound, in: code,
+                        "your file extends `\(name)`, the chapter's spec class; the specs must run as the chapter "
+                            + "wrote them. Remove this extension."))
+            } else if kataSpecNames.contains(name) {
+                findings.append(
+                    finding(
+                        at: match.range.lowerBound, in: code,
+                        "your file extends `\(name)`, one of KataSpec's types; the chapter's specs rely on it working "
+                            + "as KataSpec wrote it. Put what you need in a type of your own."))
+            }
+        }
+        return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private func finding(at index: String.Index, in code: SwiftCodeText, _ message: String) -> CompilerDiagnostic {
+        let offset = code.text.utf8.distance(from: code.text.utf8.startIndex, to: index)
+        let before = code.text.utf8.prefix(offset)
+        let line = 1 + before.count { $0 == UInt8(ascii: "\n") }
+        let lineStart =
+            before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+        return CompilerDiagnostic(
+            file: path, line: line, column: offset - lineStart + 1, severity: .error, message: message)
+    }
+}

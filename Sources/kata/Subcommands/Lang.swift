@@ -1,0 +1,33 @@
+import ArgumentParser
+import KataKit
+
+extension Kata {
+    /// `kata lang`.
+    struct Lang: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lang",
+            abstract: "Show the languages the workbook can be read in, or choose one.",
+            discussion: """
+                `kata lang zh-Hans` shows the chapters' prompts, hints and mutant notes in Simplified Chinese from
+                then on (remembered in .kata/language); `kata lang en` goes back. KATA_LANG=<code> chooses the
+                language for one command. The code is always the same, and so is your progress.
+                """)
+
+        @OptionGroup var options: WorkbookOptions
+
+        @Argument(
+            help: ArgumentHelp(
+                "The language to choose: a code such as zh-Hans, or a unique start of one.", valueName: "code"))
+        var code: String?
+
+        func run() throws {
+            let workspace = try options.workspace()
+            let step = LanguageStep(workspace: workspace, style: .detect())
+            if let code {
+                Output.show(try Output.run { try step.choose(code) })
+            } else {
+                Output.show(step.show())
+            }
+        }
+    }
+}

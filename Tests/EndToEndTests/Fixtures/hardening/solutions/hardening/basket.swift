@@ -1,0 +1,4 @@
+struct Basket {
+    var items: [Int]
+    var total: Int { items.reduce(0, +) }
+}

@@ -1,0 +1,1 @@
+func work() -> Int { 1 }
