@@ -9,7 +9,7 @@ import Foundation
 /// A small HTTP/1.1 client for the room: one request per connection, a deadline for the whole exchange.
 ///
 /// The room server speaks plain HTTP on the instructor's network, so `http://` is spoken over a socket here;
-/// linking Foundation's URLSession would load libcurl into every kata command (about 17 ms more at each start,
+/// linking Foundation's URLSession would load libcurl into every kata command (each start takes about 2.4 times as long,
 /// measured in docs/PERFORMANCE.md) for a check that must not get slower. An `https://` room (a server behind
 /// a TLS proxy, for GitHub Classroom runs) goes through the `curl` command instead.
 public struct RoomConnection: Sendable {
