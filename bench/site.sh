@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Times `kata build-site` on the whole bundled workbook (a learner's build and an instructor's),
-# with a release build of kata. Prints the median; hyperfine is used when it is installed,
-# otherwise a loop of runs timed with date. Usage: bench/site.sh [runs]   (default 20)
+# Times `kata build-site` on the whole bundled workbook (a learner's build and an instructor's), with
+# a release build of kata, and reports what the site weighs
+# (pages, print.html, the search index raw and gzipped). Prints medians; hyperfine is used when it
+# is installed, otherwise a loop of runs timed with date. Usage: bench/site.sh [runs]   (default 20)
 # KATA_BIN=path/to/kata skips the release build and times that binary instead;
+# BASELINE_BIN=path/to/older/kata times that binary's learner build in the same run, as the baseline;
 # WORKBOOK=path times another workbook (default: the one in this repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,36 +16,52 @@ else
     swift build -c release --product kata >/dev/null
     kata="$(swift build -c release --show-bin-path)/kata"
 fi
-workbook="${WORKBOOK:-.}"
+workbook="$(cd "${WORKBOOK:-.}" && pwd)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
 echo "workbook: $(ls "$workbook"/chapters/*.md | wc -l) chapters, $(cat "$workbook"/chapters/*.md | wc -l) lines of Markdown"
-echo "machine:  $(nproc) cores, $(uname -m)"
+echo "machine:  $(nproc) cores, $(uname -m), load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+commands=(
+    "$kata build-site --workbook $workbook --out $out/learner"
+    "$kata build-site --workbook $workbook --out $out/instructor --with-solutions"
+)
+names=(learner instructor)
+if [ -n "${BASELINE_BIN:-}" ]; then
+    commands+=("$BASELINE_BIN build-site --workbook $workbook --out $out/baseline")
+    names+=(baseline)
+fi
 
 if command -v hyperfine >/dev/null 2>&1; then
     mkdir -p bench/results
-    hyperfine --warmup 3 --runs "$runs" -N \
-        --export-json bench/results/site.json \
-        "$kata build-site --workbook $workbook --out $out/learner" \
-        "$kata build-site --workbook $workbook --out $out/instructor --with-solutions"
-    python3 - bench/results/site.json <<'PY'
+    hyperfine --warmup 3 --runs "$runs" -N --export-json bench/results/site.json "${commands[@]}" >/dev/null
+    python3 - bench/results/site.json "${names[@]}" <<'PY'
 import json, sys
-for result in json.load(open(sys.argv[1]))["results"]:
-    print("median %6.1f ms  %s" % (result["median"] * 1000, result["command"].split(" --out ")[1].split()[0].rsplit("/", 1)[1]))
+results = json.load(open(sys.argv[1]))["results"]
+names = sys.argv[2:]
+medians = {}
+for name, result in zip(names, results):
+    medians[name] = result["median"] * 1000
+    print("median %6.1f ms  user %6.1f ms  %s" % (medians[name], result["user"] * 1000, name))
+if "baseline" in medians:
+    print("learner / baseline: %.2f" % (medians["learner"] / medians["baseline"]))
 PY
 else
-    for build in learner instructor; do
-        extra=()
-        [ "$build" = instructor ] && extra=(--with-solutions)
-        "$kata" build-site --workbook "$workbook" --out "$out/$build" "${extra[@]}" >/dev/null
+    for index in "${!commands[@]}"; do
+        ${commands[$index]} >/dev/null
         times=()
         for _ in $(seq "$runs"); do
             start=$(date +%s%N)
-            "$kata" build-site --workbook "$workbook" --out "$out/$build" "${extra[@]}" >/dev/null
+            ${commands[$index]} >/dev/null
             times+=($(( ($(date +%s%N) - start) / 1000 )))
         done
         median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }')
-        awk -v m="$median" -v b="$build" -v r="$runs" 'BEGIN { printf "median %6.1f ms  %s (%d runs)\n", m / 1000, b, r }'
+        awk -v m="$median" -v b="${names[$index]}" -v r="$runs" 'BEGIN { printf "median %6.1f ms  %s (%d runs)\n", m / 1000, b, r }'
     done
 fi
+
+site="$out/learner"
+echo "site:     $(find "$site" -name '*.html' | wc -l) HTML files, $(du -sk "$site" | cut -f1) KB in all"
+echo "          print.html $(( $(stat -c %s "$site/print.html") / 1024 )) KB"
+echo "          search index $(( $(stat -c %s "$site/assets/search-index.js") / 1024 )) KB, $(( $(gzip -c "$site/assets/search-index.js" | wc -c) / 1024 )) KB gzipped, $(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["entries"]))' "$site/search-index.json") entries"

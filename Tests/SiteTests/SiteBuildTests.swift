@@ -9,14 +9,18 @@ struct SiteBuildTests {
         let runner = try SiteRunner()
         let result = try runner.build()
         try assertSnapshot(result.transcript, named: "build.txt")
-        for page in ["index.html", "01-basics.html", "02-pairs.html", "search-index.json"] {
+        for page in [
+            "index.html", "01-basics.html", "02-pairs.html", "docs-guide.html", "print.html", "404.html",
+            "search-index.json",
+        ] {
             try assertSnapshot(try runner.page(page), named: page)
         }
         #expect(
             runner.siteFiles() == [
-                ".kata-site", "01-basics.html", "02-pairs.html", "assets/print.css", "assets/search-index.js",
-                "assets/site.css", "assets/site.js", "assets/theme.js", "files/chapters/images/cycle.svg", "index.html",
-                "search-index.json",
+                ".kata-site", "01-basics.html", "02-pairs.html", "404.html", "assets/favicon.svg", "assets/print.css",
+                "assets/search-index.js", "assets/search.js", "assets/site.css", "assets/site.js", "assets/strings.js",
+                "assets/theme.js", "docs-guide.html", "docs-notes-more.html", "files/chapters/images/cycle.svg",
+                "index.html", "print.html", "search-index.json",
             ])
     }
 
@@ -27,11 +31,12 @@ struct SiteBuildTests {
         let lines = try solutionOnlyLines(runner)
         try #require(lines.count >= 3, "the fixture's solutions need lines of their own for this test to mean anything")
         for file in runner.siteFiles() {
-            let text = visibleText(try runner.page(file))
+            let html = try runner.page(file)
+            let text = visibleText(html)
             for line in lines {
                 #expect(!text.contains(line), "\(file) shows solution code: \(line)")
             }
-            #expect(!text.contains("Reference solution"), "\(file) has a solution section")
+            #expect(!html.contains("class=\"solution\""), "\(file) has a solution section")
         }
     }
 
@@ -51,6 +56,50 @@ struct SiteBuildTests {
         #expect(lastHint.upperBound < solution.lowerBound, "the solution comes after the exercise's last block")
     }
 
+    @Test("--with-solutions on the bundled workbook shows every one of its reference solutions")
+    func everyBundledSolution() throws {
+        let runner = try SiteRunner(workbookAt: SiteRunner.repositoryRoot)
+        let result = try runner.build(["--with-solutions"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let solutionsFolder = SiteRunner.repositoryRoot.appendingPathComponent("solutions")
+        let pages = runner.siteFiles().filter { $0.hasSuffix(".html") }
+        let html = try pages.map { try runner.page($0) }.joined()
+        var count = 0
+        for chapter in try FileManager.default.contentsOfDirectory(atPath: solutionsFolder.path).sorted() {
+            let folder = solutionsFolder.appendingPathComponent(chapter)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where file.hasSuffix(".swift") {
+                count += 1
+                let id = String(file.dropLast(".swift".count))
+                let shown = html.contains("Reference solution <span class=\"summary-note\">of <code>\(id)</code>")
+                #expect(shown, "no reference solution for \(id) in the instructor's site")
+            }
+        }
+        #expect(count > 50, "the bundled workbook has a solution per exercise")
+    }
+
+    @Test("a link to an exercise lands on its title heading, above its prompt, in the bundled workbook")
+    func exerciseAnchorsOnHeadings() throws {
+        let runner = try SiteRunner(workbookAt: SiteRunner.repositoryRoot)
+        try #require(try runner.build().status == 0)
+        let pages = runner.siteFiles().filter { $0.hasSuffix(".html") }
+        let texts = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try runner.page($0)) })
+        let links = Set(
+            texts.values.flatMap { html in
+                html.matches(of: /href="([0-9][^"#]*\.html)#(exercise-[a-z0-9-]+)"/).map {
+                    "\($0.output.1)#\($0.output.2)"
+                }
+            })
+        #expect(links.count > 50, "the sidebar links every exercise of the bundled workbook")
+        for link in links.sorted() {
+            let parts = link.split(separator: "#").map(String.init)
+            let lines = (texts[parts[0]] ?? "").split(separator: "\n").filter { $0.contains("id=\"\(parts[1])\"") }
+            #expect(lines.count == 1, "\(link): \(lines.count) elements have this id")
+            let onHeading = lines.first.map { $0.hasPrefix("<h2 ") || $0.hasPrefix("<h3 ") || $0.hasPrefix("<h1 ") }
+            #expect(onHeading == true, "\(link) is not on a heading: \(lines.first?.prefix(80) ?? "")")
+        }
+    }
+
     @Test("--base-url adds canonical links and a sitemap; without it the site names no address")
     func baseURL() throws {
         let runner = try SiteRunner()
@@ -59,6 +108,12 @@ struct SiteBuildTests {
             try runner.page("01-basics.html").contains(
                 #"<link rel="canonical" href="https://example.org/kata/01-basics.html">"#))
         #expect(try runner.page("sitemap.xml").contains("<loc>https://example.org/kata/02-pairs.html</loc>"))
+        #expect(try runner.page("sitemap.xml").contains("<loc>https://example.org/kata/docs-guide.html</loc>"))
+        // The 404 page is shown at any address of the server: its relative links start from the site's.
+        let notFound = try runner.page("404.html")
+        #expect(notFound.contains(#"<base href="https://example.org/kata/">"#))
+        #expect(notFound.contains(#"<meta name="robots" content="noindex">"#))
+        #expect(!notFound.contains("rel=\"canonical\""))
 
         let bad = try runner.build(["--base-url", "example.org"])
         #expect(bad.status == 2)

@@ -20,6 +20,16 @@ struct SiteRunner {
         try FileManager.default.copyItem(at: Self.sourceFolder.appendingPathComponent("Fixtures/\(name)"), to: workbook)
     }
 
+    /// The checkout this test was built from: its `chapters/` are the bundled workbook.
+    static let repositoryRoot = sourceFolder.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Uses a workbook where it is (read only: the site goes to the temporary folder).
+    init(workbookAt root: URL) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: workbook, withDestinationURL: root)
+    }
+
     /// Writes an inline workbook (path → contents).
     init(files: [String: String]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-site-\(UUID().uuidString)")

@@ -46,6 +46,8 @@ public struct CheckStep {
         let checker = try makeChecker()
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
         let notices = try record(result)
+        // A site the learner built in site/ is brought up to date, to show this exercise as solved.
+        let siteNote = result.status == .passed ? WorkbookSite.refresh(workspace) : nil
         let shown = workspace.display(file)
         let text: String
         switch format {
@@ -56,6 +58,7 @@ public struct CheckStep {
                 + (exercise.kind == .implement
                     ? Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "" : "")
                 + (checker.sandbox.notice.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
+                + (siteNote.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
             text = ExercismReport.text(
                 ExercismReport(workspace: workspace).object(result, exercise: exercise, file: shown))
@@ -89,6 +92,7 @@ public struct CheckStep {
             results.append((result, exercise))
         }
         let passed = results.allSatisfy { $0.0.status == .passed }
+        if results.contains(where: { $0.0.status == .passed }) { _ = WorkbookSite.refresh(workspace) }
         let text: String
         switch format {
         case .human:

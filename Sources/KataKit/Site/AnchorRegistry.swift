@@ -37,6 +37,6 @@ struct AnchorRegistry {
         return slug.isEmpty ? "section" : slug
     }
 
-    /// The fragment of an exercise's first block.
+    /// The fragment of an exercise: on its title heading (or its first block when no heading is above it).
     static func exercise(_ id: String) -> String { "exercise-\(id)" }
 }

@@ -12,10 +12,24 @@ struct ChapterHTMLRenderer {
         var html: String
         var toc: [TOCEntry]
         var headings: [(title: String, anchor: String, level: Int)]
-        var apiNames: [(name: String, anchor: String)]
+        /// The page's text by heading, for the search index.
+        var sections: [Section]
         var references: [SiteLinks.Reference]
         var files: [String]
         var warnings: [Diagnostic]
+    }
+
+    /// A heading and what a reader can search for under it, up to the next heading.
+    struct Section {
+        var title: String
+        var anchor: String
+        var level: Int
+        /// The exercises this heading is the title of.
+        var exercises: [String]
+        /// The prose, block by block.
+        var text: [String] = []
+        /// Names the code declares or calls (and names written as inline code), each once.
+        var names: [String] = []
     }
 
     let chapter: Chapter
@@ -26,20 +40,25 @@ struct ChapterHTMLRenderer {
     let exercises: [String: Exercise]
     /// Reference solutions by exercise id; nil in a learner's build, which must contain none.
     let solutions: [String: String]?
+    /// Where the learner stands with each exercise, when the site shows the learner's progress.
+    let marks: [String: ExerciseMark]
 
     private var anchors = AnchorRegistry()
-    private var output = Output(html: "", toc: [], headings: [], apiNames: [], references: [], files: [], warnings: [])
+    private var output = Output(html: "", toc: [], headings: [], sections: [], references: [], files: [], warnings: [])
     private var hintNumbers: [String: Int] = [:]
     private var anchored: Set<String> = []
+    /// The exercises whose title is a heading, by the heading's line: their `exercise-<id>` anchor is on it.
+    private var headingExercises: [Int: [String]] = [:]
     private var lastBlockLine: [String: Int] = [:]
-    private var currentAnchor = ""
     private var foldDepth = 0
-    private var seenAPINames: Set<String> = []
+    private var blockDepth = 0
+    private var sectionNames: Set<String> = []
 
     init(
         chapter: Chapter, page: String, templates: SiteTemplates, links: SiteLinks, exercises: [String: Exercise],
-        solutions: [String: String]?
+        solutions: [String: String]?, marks: [String: ExerciseMark] = [:]
     ) {
+        self.marks = marks
         self.chapter = chapter
         self.page = page
         self.templates = templates
@@ -47,6 +66,8 @@ struct ChapterHTMLRenderer {
         self.exercises = exercises
         self.solutions = solutions
         for exercise in chapter.exercises { anchors.reserve(AnchorRegistry.exercise(exercise.id)) }
+        headingExercises = Self.exerciseHeadings(in: chapter.document)
+        anchored = Set(headingExercises.values.joined())
         for node in Self.codeBlocks(in: chapter.document) {
             if case .codeBlock(let info, _) = node.kind, let id = FenceInfo(info).value("id") {
                 lastBlockLine[id] = node.startLine
@@ -63,6 +84,9 @@ struct ChapterHTMLRenderer {
     // MARK: Blocks
 
     private mutating func renderBlocks(_ nodes: [MarkdownNode], tight: Bool = false) -> String {
+        let searchable = blockDepth == 0 && foldDepth == 0
+        blockDepth += 1
+        defer { blockDepth -= 1 }
         var parts: [String] = []
         var index = 0
         while index < nodes.count {
@@ -78,11 +102,13 @@ struct ChapterHTMLRenderer {
                 if fence.language == "swift", fence.words.first?.text == "mutant", fence.value("note") == nil,
                     let next, case .paragraph = next.kind
                 {
-                    parts.append(mutantHTML(node, fence: fence, noteHTML: "<p>\(inline(next.children))</p>"))
+                    let html = mutantHTML(node, fence: fence, noteHTML: "<p>\(inline(next.children))</p>")
+                    parts.append(withSolution(html, after: node, fence: fence))
                     index += 2
                     continue
                 }
             }
+            if searchable { noteText(node) }
             if tight, case .paragraph = node.kind {
                 parts.append(inline(node.children))
             } else {
@@ -134,11 +160,17 @@ struct ChapterHTMLRenderer {
         let anchor = anchors.anchor(forHeading: title)
         let html = inline(node.children)
         if foldDepth == 0 {
-            currentAnchor = anchor
             output.headings.append((title, anchor, level))
+            output.sections.append(
+                Section(title: title, anchor: anchor, level: level, exercises: headingExercises[node.startLine] ?? []))
+            sectionNames = []
             if level == 2 || level == 3 { output.toc.append(TOCEntry(html: html, anchor: anchor, level: level)) }
         }
-        return templates.fragment(HeadingContext(level: min(max(level, 1), 6), anchor: anchor, html: html), "heading")
+        let exercises = foldDepth == 0 ? headingExercises[node.startLine] ?? [] : []
+        let context = HeadingContext(
+            level: min(max(level, 1), 6), anchor: anchor, html: html,
+            exercises: exercises.map { HeadingExercise(anchor: AnchorRegistry.exercise($0), mark: marks[$0]) })
+        return templates.fragment(context, "heading")
     }
 
     private mutating func tableHTML(_ node: MarkdownNode, alignments: [MarkdownNode.TableAlignment]) -> String {
@@ -170,7 +202,7 @@ struct ChapterHTMLRenderer {
 
     private mutating func codeBlockHTML(_ node: MarkdownNode, info: String) -> String {
         let fence = FenceInfo(info)
-        var html: String
+        let html: String
         if fence.language == "hint", let id = fence.value("id") {
             html = hintHTML(node, id: id)
         } else if fence.language == "swift",
@@ -183,13 +215,20 @@ struct ChapterHTMLRenderer {
             let language = fence.language.isEmpty && foldDepth > 0 ? "swift" : fence.language
             html = templates.fragment(code(node.literal, language: language), "code")
         }
-        if let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
+        return withSolution(html, after: node, fence: fence)
+    }
+
+    /// In an instructor's build, the exercise's reference solution follows its last block, whatever that block is
+    /// (a mutant whose note is the paragraph after it included).
+    private mutating func withSolution(_ html: String, after node: MarkdownNode, fence: FenceInfo) -> String {
+        guard let id = fence.value("id"), lastBlockLine[id] == node.startLine, let solution = solutions?[id],
             let exercise = exercises[id]
-        {
-            let context = SolutionContext(id: id, path: exercise.solutionPath, code: code(solution, language: "swift"))
-            html += "\n" + templates.fragment(context, "solution")
-        }
-        return html
+        else { return html }
+        let context = SolutionContext(
+            ofHTML: strings.html(
+                "solutionOf", ["id": "<code>\(id.htmlEscaped)</code>", "path": exercise.solutionPath.htmlEscaped]),
+            code: code(solution, language: "swift"))
+        return html + "\n" + templates.fragment(context, "solution")
     }
 
     private mutating func code(_ text: String, language: String) -> CodeContext {
@@ -205,20 +244,31 @@ struct ChapterHTMLRenderer {
                     ? token.text.htmlEscaped
                     : "<span class=\"hl-\(token.kind.rawValue)\">\(token.text.htmlEscaped)</span>"
             }.joined()
-            label = highlighter.language == .swift ? "Swift" : "Objective-C"
+            label = strings.text(highlighter.language == .swift ? "languageSwift" : "languageObjc")
         } else {
             codeHTML = text.htmlEscaped
-            label = Self.languageLabels[language.lowercased()] ?? (language.isEmpty ? "Text" : language)
+            label =
+                Self.languageLabels[language.lowercased()].map { strings.text($0) }
+                ?? (language.isEmpty ? strings.text("languageText") : language)
         }
         let cssLanguage = AnchorRegistry.slug(language.isEmpty ? "text" : language)
         return CodeContext(language: cssLanguage, label: label, codeHTML: codeHTML)
     }
 
+    /// The strings that name a fence's language on its code block.
     static let languageLabels = [
-        "objc": "Objective-C", "objective-c": "Objective-C", "sh": "Shell", "shell": "Shell", "bash": "Shell",
-        "console": "Terminal", "text": "Text", "json": "JSON", "yaml": "YAML", "markdown": "Markdown", "md": "Markdown",
-        "ruby": "Ruby", "diff": "Diff", "swift": "Swift",
+        "objc": "languageObjc", "objective-c": "languageObjc", "sh": "languageShell", "shell": "languageShell",
+        "bash": "languageShell", "console": "languageTerminal", "text": "languageText", "json": "languageJson",
+        "yaml": "languageYaml", "markdown": "languageMarkdown", "md": "languageMarkdown", "ruby": "languageRuby",
+        "diff": "languageDiff", "swift": "languageSwift",
     ]
+
+    /// A command to type, as it is shown in prose.
+    static func command(_ text: String) -> String {
+        "<code class=\"command\">\(text.htmlEscaped)</code>"
+    }
+
+    private var strings: SiteStrings { templates.strings }
 
     private mutating func firstAnchor(for id: String) -> String? {
         anchored.insert(id).inserted ? AnchorRegistry.exercise(id) : nil
@@ -226,18 +276,20 @@ struct ChapterHTMLRenderer {
 
     private mutating func cardHTML(_ node: MarkdownNode, role: CodeBlock.Role, id: String) -> String {
         let exercise = exercises[id]
-        let roleNote: String
-        switch role {
-        case .starter: roleNote = "Your file: \(exercise?.learnerPath ?? "exercises/\(chapter.slug)/\(id).swift")"
-        case .spec: roleNote = "The examples that judge your code"
-        case .support: roleNote = "Compiled into every build of this exercise"
-        case .subject: roleNote = "The code your specs describe"
-        case .mutant: roleNote = "A broken version your specs must catch"
-        }
+        let name = role.rawValue.prefix(1).uppercased() + role.rawValue.dropFirst()
+        let path = exercise?.learnerPath ?? "exercises/\(chapter.slug)/\(id).swift"
+        let note = strings.html("note\(name)", ["path": path.htmlEscaped])
+        let check = Self.command("kata check \(id)")
+        let noteHTML =
+            role == .starter
+            ? strings.html("cardStart", ["note": note, "start": Self.command("kata next \(id)"), "command": check])
+            : strings.html("cardCheck", ["note": note, "command": check])
+        let title = exercise?.title ?? id
+        let roleLabel = strings.text("role\(name)")
         let context = ExerciseCardContext(
-            anchor: firstAnchor(for: id), role: role.rawValue, roleLabel: role.rawValue.capitalized, roleNote: roleNote,
-            title: exercise?.title ?? id, id: id, startCommand: role == .starter ? "kata next \(id)" : nil,
-            command: "kata check \(id)", code: code(node.literal, language: "swift"))
+            anchor: firstAnchor(for: id), role: role.rawValue, roleLabel: roleLabel,
+            ariaLabel: strings.text("cardLabel", ["role": roleLabel, "title": title]), title: title, id: id,
+            noteHTML: noteHTML, code: code(node.literal, language: "swift"))
         return templates.fragment(context, "exercise-card")
     }
 
@@ -246,7 +298,9 @@ struct ChapterHTMLRenderer {
         let name = fence.value("name") ?? "mutant"
         let note = noteHTML ?? "<p>\((fence.value("note") ?? "").htmlEscaped)</p>"
         let context = MutantContext(
-            id: id, name: name, anchor: firstAnchor(for: id), noteHTML: note, command: "kata check \(id)",
+            id: id, name: name, anchor: firstAnchor(for: id),
+            ofHTML: strings.html("mutantOf", ["id": "<code class=\"card-id\">\(id.htmlEscaped)</code>"]),
+            noteHTML: note, runHTML: strings.html("mutantRun", ["command": Self.command("kata check \(id)")]),
             code: code(node.literal, language: "swift"))
         return templates.fragment(context, "mutant")
     }
@@ -258,7 +312,10 @@ struct ChapterHTMLRenderer {
         let body = renderBlocks(MarkdownParser.parse(node.literal).children)
         foldDepth -= 1
         let count = max(exercises[id]?.hints.count ?? number, number)
-        let context = HintContext(id: id, number: number, count: count, anchor: firstAnchor(for: id), bodyHTML: body)
+        let context = HintContext(
+            summary: strings.text("hintSummary", ["number": "\(number)", "count": "\(count)"]),
+            forHTML: strings.html("hintFor", ["id": "<code>\(id.htmlEscaped)</code>"]), anchor: firstAnchor(for: id),
+            bodyHTML: body)
         return templates.fragment(context, "hint")
     }
 
@@ -322,8 +379,21 @@ struct ChapterHTMLRenderer {
     // MARK: Search
 
     private mutating func noteAPIName(_ name: String) {
-        guard foldDepth == 0, name.count > 1, !currentAnchor.isEmpty, seenAPINames.insert(name).inserted else { return }
-        output.apiNames.append((name, currentAnchor))
+        guard foldDepth == 0, name.count > 1, !output.sections.isEmpty, sectionNames.insert(name).inserted else {
+            return
+        }
+        output.sections[output.sections.count - 1].names.append(name)
+    }
+
+    /// The prose of a top-level block, for the search index (code is indexed by its names only).
+    private mutating func noteText(_ node: MarkdownNode) {
+        switch node.kind {
+        case .paragraph, .list, .blockQuote, .table:
+            guard !output.sections.isEmpty else { return }
+            let text = SearchIndex.text(of: node)
+            if !text.isEmpty { output.sections[output.sections.count - 1].text.append(text) }
+        default: return
+        }
     }
 
     /// `expect(_:)`, `beTrue()`, `OCMStub` in prose: the name before any parenthesis.
@@ -333,6 +403,27 @@ struct ChapterHTMLRenderer {
         let rest = code.dropFirst(name.count)
         guard rest.isEmpty || rest.hasPrefix("(") || rest.hasPrefix(":") else { return }
         noteAPIName(String(name))
+    }
+
+    /// The heading each exercise is titled by (the nearest top-level heading above its first block, as for
+    /// ``Exercise/title``), as heading line → exercise ids. Links to an exercise land on its title and prompt.
+    static func exerciseHeadings(in document: MarkdownNode) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        var heading: Int?
+        var seen: Set<String> = []
+        for node in document.children {
+            if case .heading = node.kind { heading = node.startLine }
+            for block in codeBlocks(in: node) {
+                guard case .codeBlock(let info, _) = block.kind else { continue }
+                let fence = FenceInfo(info)
+                guard fence.language == "swift",
+                    fence.words.first.flatMap({ CodeBlock.Role(rawValue: $0.text) }) != nil,
+                    let id = fence.value("id"), seen.insert(id).inserted, let heading
+                else { continue }
+                result[heading, default: []].append(id)
+            }
+        }
+        return result
     }
 
     static func codeBlocks(in node: MarkdownNode) -> [MarkdownNode] {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Renders a workbook as a static site: an index, a page per chapter, the assets and a search index.
+/// Renders a workbook as a static site: an index, a page per chapter and per document the chapters link
+/// to, the whole workbook on one page for printing, a 404 page, the assets and a search index.
 ///
 /// Every link in the site is relative, and nothing is fetched from the internet, so the site
 /// works from `file://` on a machine without a network as well as from any web server.
@@ -11,11 +12,19 @@ public struct SiteBuilder {
         public var withSolutions: Bool
         /// The address the site will be served from, for canonical links and `sitemap.xml`.
         public var baseURL: String?
+        /// The language of the interface's words: `strings/<language>.json` in the resources.
+        public var language: String
+        /// The learner's progress, shown on the index, in the sidebar and on the exercises' headings.
+        public var progress: SiteProgress?
 
         /// Creates options.
-        public init(withSolutions: Bool = false, baseURL: String? = nil) {
+        public init(
+            withSolutions: Bool = false, baseURL: String? = nil, language: String = "en", progress: SiteProgress? = nil
+        ) {
             self.withSolutions = withSolutions
             self.baseURL = baseURL
+            self.language = language
+            self.progress = progress
         }
     }
 
@@ -23,7 +32,7 @@ public struct SiteBuilder {
     public struct Report: Sendable {
         /// The site folder.
         public var output: URL
-        /// Pages written (index and chapters).
+        /// Pages written (index, chapters and documents).
         public var pages: Int
         /// Exercises on the pages.
         public var exercises: Int
@@ -32,7 +41,7 @@ public struct SiteBuilder {
     }
 
     /// The marker that says a folder was written by this builder and may be replaced.
-    public static let marker = ".kata-site"
+    public static let marker = SiteFolder.marker
 
     let workbook: Workbook
     let resources: SiteResources
@@ -47,136 +56,93 @@ public struct SiteBuilder {
 
     /// Builds the site into `output`, replacing an earlier build there.
     public func build(into output: URL) throws(SiteError) -> Report {
-        let templates = try SiteTemplates(folder: resources.templates)
-        let links = SiteLinks(workbook: workbook, withSolutions: options.withSolutions)
+        let strings = try SiteStrings(resources: resources, language: options.language)
+        let templates = try SiteTemplates(folder: resources.templates, strings: strings)
+        let site = siteDocument()
+        let docs = SiteDocs(workbook: workbook, site: site)
+        let links = SiteLinks(workbook: workbook, withSolutions: options.withSolutions, documents: docs.documents)
         let exercises = Dictionary(workbook.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let solutions = options.withSolutions ? try loadSolutions() : nil
-        let title = siteTitle()
+        let marks = Dictionary(
+            uniqueKeysWithValues: workbook.exercises.compactMap { exercise in
+                options.progress?.mark(exercise.id, strings: strings).map { (exercise.id, $0) }
+            })
 
-        var files: [String: String] = [:]
-        var warnings: [Diagnostic] = []
-        var references: [SiteLinks.Reference] = []
-        var anchors: [String: Set<String>] = [:]
-        var copied: Set<String> = []
-        var search = SearchIndex()
-        var rendered: [(chapter: Chapter, page: String, output: ChapterHTMLRenderer.Output)] = []
-
-        for chapter in workbook.chapters {
-            let page = SiteLinks.page(for: chapter)
+        func render(_ chapter: Chapter, page: String, solutions: [String: String]?) -> SitePages.Rendered {
             var renderer = ChapterHTMLRenderer(
                 chapter: chapter, page: page, templates: templates, links: links, exercises: exercises,
-                solutions: solutions)
-            let result = renderer.render()
-            rendered.append((chapter, page, result))
-            warnings += result.warnings
-            references += result.references
-            copied.formUnion(result.files)
-            anchors[page] = Set(
-                result.headings.map(\.anchor) + chapter.exercises.map { AnchorRegistry.exercise($0.id) })
-            indexSearch(chapter, page: page, result: result, into: &search)
+                solutions: solutions, marks: marks)
+            return SitePages.Rendered(chapter: chapter, page: page, output: renderer.render())
         }
+        let chapters = workbook.chapters.map { render($0, page: SiteLinks.page(for: $0), solutions: solutions) }
+        let documents = docs.documents.map { render($0, page: SiteDocs.page(for: $0), solutions: nil) }
+        let intro = render(introChapter(site), page: "index.html", solutions: nil)
 
-        let intro = introHTML(templates: templates, links: links, exercises: exercises)
-        warnings += intro.warnings
-        references += intro.references
-        copied.formUnion(intro.files)
-        anchors["index.html"] = Set(intro.headings.map(\.anchor))
-
-        for (position, item) in rendered.enumerated() {
-            let chapterHTML = templates.fragment(
-                ChapterContext(number: "Chapter \(item.chapter.number)", bodyHTML: item.output.html), "chapter")
-            let previous =
-                position == 0
-                ? PageLink(title: "Contents", href: "index.html")
-                : PageLink(title: rendered[position - 1].chapter.title, href: rendered[position - 1].page)
-            let next =
-                position + 1 < rendered.count
-                ? PageLink(title: rendered[position + 1].chapter.title, href: rendered[position + 1].page) : nil
-            let context = PageContext(
-                siteTitle: title, pageTitle: "\(item.chapter.title) · \(title)",
-                description: Self.description(of: item.chapter.document), canonical: canonical(item.page),
-                bodyHTML: chapterHTML, sidebar: sidebar(current: item.chapter.slug), toc: item.output.toc,
-                hasTOC: !item.output.toc.isEmpty, previous: previous, next: next, hasPager: true, isIndex: false)
-            files[item.page] = templates.render(context, "page")
+        let pages = SitePages(
+            workbook: workbook, templates: templates, title: siteTitle(site) ?? strings.text("defaultSiteTitle"),
+            documents: documents, progress: options.progress, baseURL: options.baseURL)
+        var files: [String: String] = [:]
+        var search = SearchIndex()
+        for (position, item) in chapters.enumerated() {
+            files[item.page] = pages.chapter(
+                item, previous: position > 0 ? chapters[position - 1] : nil,
+                next: position + 1 < chapters.count ? chapters[position + 1] : nil)
+            search.add(
+                page: item.page, label: strings.text("chapterNumber", ["number": "\(item.chapter.number)"]),
+                title: item.chapter.title, kind: "chapter", sections: item.output.sections,
+                exercises: item.chapter.exercises)
         }
-
-        let index = IndexContext(
-            siteTitle: title, introHTML: intro.html, chapterCount: Self.count(workbook.chapters.count, "chapter"),
-            chapters: workbook.chapters.map { chapter in
-                IndexChapter(
-                    number: "\(chapter.number)", title: chapter.title, href: SiteLinks.page(for: chapter),
-                    exerciseCount: Self.count(chapter.exercises.count, "exercise"),
-                    exercises: sidebarExercises(chapter), hasExercises: !chapter.exercises.isEmpty)
-            },
-            exerciseTotal: Self.count(workbook.exercises.count, "exercise"))
-        let first = rendered.first.map { PageLink(title: $0.chapter.title, href: $0.page) }
-        files["index.html"] = templates.render(
-            PageContext(
-                siteTitle: title, pageTitle: title,
-                description: "\(title): \(Self.count(workbook.chapters.count, "chapter")) and \(index.exerciseTotal).",
-                canonical: canonical("index.html"), bodyHTML: templates.fragment(index, "index"),
-                sidebar: sidebar(current: nil),
-                toc: [], hasTOC: false, previous: nil, next: first, hasPager: first != nil, isIndex: true),
-            "page")
+        for item in documents {
+            files[item.page] = pages.document(item)
+            search.add(
+                page: item.page, label: strings.text("reference"), title: item.chapter.title, kind: "page",
+                sections: item.output.sections, exercises: [])
+        }
+        files["index.html"] = pages.index(introHTML: intro.output.html, first: chapters.first)
+        files["print.html"] = pages.book(introHTML: intro.output.html, chapters: chapters)
+        files["404.html"] = pages.notFound()
         files["assets/search-index.js"] = search.script()
         files["search-index.json"] = search.json()
-        if let sitemap = sitemap(pages: ["index.html"] + rendered.map(\.page)) { files["sitemap.xml"] = sitemap }
-        files[Self.marker] = "This folder was written by kata build-site; the next build replaces it.\n"
-
-        for reference in references where !(anchors[reference.page]?.contains(reference.fragment) ?? false) {
-            warnings.append(
-                Diagnostic(
-                    .warning, at: reference.location,
-                    "link to \(reference.page)#\(reference.fragment): that page has no heading or exercise with this anchor"
-                ))
+        files["assets/strings.js"] = strings.script()
+        if options.baseURL != nil {
+            files["sitemap.xml"] = sitemap(
+                pages.canonical, ["index.html"] + chapters.map(\.page) + documents.map(\.page) + ["print.html"])
         }
+        files[SiteFolder.marker] = "This folder was written by kata build-site; the next build replaces it.\n"
 
-        try write(files: files, copying: copied.sorted(), into: output)
+        let all = chapters + documents + [intro]
+        var warnings = all.flatMap(\.output.warnings) + brokenAnchors(in: all)
+        try SiteFolder(url: output).write(
+            files: files, assets: resources.assets, workbookFiles: Set(all.flatMap(\.output.files)).sorted(),
+            from: workbook.root)
         warnings.sort {
             ($0.location.file, $0.location.line, $0.location.column) < (
                 $1.location.file, $1.location.line, $1.location.column
             )
         }
         return Report(
-            output: output, pages: rendered.count + 1, exercises: workbook.exercises.count, warnings: warnings)
+            output: output, pages: chapters.count + documents.count + 1, exercises: workbook.exercises.count,
+            warnings: warnings)
     }
 
-    // MARK: Parts of pages
-
-    private func sidebar(current: String?) -> [SidebarChapter] {
-        workbook.chapters.map { chapter in
-            SidebarChapter(
-                number: "\(chapter.number)", title: chapter.title, href: SiteLinks.page(for: chapter),
-                current: chapter.slug == current, exercises: sidebarExercises(chapter),
-                hasExercises: !chapter.exercises.isEmpty)
+    /// Links to a page of the site whose anchor is not on it.
+    private func brokenAnchors(in rendered: [SitePages.Rendered]) -> [Diagnostic] {
+        var anchors: [String: Set<String>] = [:]
+        for item in rendered {
+            anchors[item.page, default: []].formUnion(
+                item.output.headings.map(\.anchor) + item.chapter.exercises.map { AnchorRegistry.exercise($0.id) })
+        }
+        return rendered.flatMap(\.output.references).compactMap { reference in
+            anchors[reference.page]?.contains(reference.fragment) ?? false
+                ? nil
+                : Diagnostic(
+                    .warning, at: reference.location,
+                    "link to \(reference.page)#\(reference.fragment): that page has no heading or exercise with this anchor"
+                )
         }
     }
 
-    private func sidebarExercises(_ chapter: Chapter) -> [SidebarExercise] {
-        chapter.exercises.map { exercise in
-            SidebarExercise(
-                title: exercise.title, id: exercise.id,
-                href: "\(SiteLinks.page(for: chapter))#\(AnchorRegistry.exercise(exercise.id))")
-        }
-    }
-
-    private func indexSearch(
-        _ chapter: Chapter, page: String, result: ChapterHTMLRenderer.Output, into search: inout SearchIndex
-    ) {
-        search.add(kind: "chapter", title: chapter.title, detail: "Chapter \(chapter.number)", url: page)
-        for heading in result.headings where heading.level > 1 {
-            search.add(kind: "heading", title: heading.title, detail: chapter.title, url: "\(page)#\(heading.anchor)")
-        }
-        for exercise in chapter.exercises {
-            search.add(
-                kind: "exercise", title: exercise.title, detail: "Exercise \(exercise.id) · \(chapter.title)",
-                keywords: "\(exercise.id) \(exercise.kind.rawValue)",
-                url: "\(page)#\(AnchorRegistry.exercise(exercise.id))")
-        }
-        for api in result.apiNames {
-            search.add(kind: "api", title: api.name, detail: chapter.title, url: "\(page)#\(api.anchor)")
-        }
-    }
+    // MARK: The workbook's files
 
     /// `site.md` at the workbook root: its `# ` heading is the site's title, the rest opens the index.
     private var siteFile: URL { workbook.root.appendingPathComponent("site.md") }
@@ -186,60 +152,20 @@ public struct SiteBuilder {
         return MarkdownParser.parse(String(decoding: data, as: UTF8.self))
     }
 
-    private func siteTitle() -> String {
-        guard let document = siteDocument(),
-            let heading = document.children.first(where: { $0.kind == .heading(level: 1) })
-        else { return "kata workbook" }
+    private func siteTitle(_ document: MarkdownNode?) -> String? {
+        guard let heading = document?.children.first(where: { $0.kind == .heading(level: 1) }) else { return nil }
         return heading.plainText.trimmingCharacters(in: .whitespaces)
     }
 
-    private func introHTML(
-        templates: SiteTemplates, links: SiteLinks, exercises: [String: Exercise]
-    ) -> ChapterHTMLRenderer.Output {
-        guard var document = siteDocument() else {
-            return ChapterHTMLRenderer.Output(
-                html: "", toc: [], headings: [], apiNames: [], references: [], files: [], warnings: [])
-        }
+    /// `site.md` without its title, as a chapter to render on the index.
+    private func introChapter(_ site: MarkdownNode?) -> Chapter {
+        var document = site ?? MarkdownNode(kind: .document)
         if let first = document.children.firstIndex(where: { $0.kind == .heading(level: 1) }) {
             document.children.remove(at: first)
         }
-        let chapter = Chapter(
+        return Chapter(
             number: 0, slug: "site", title: "", path: "site.md", url: siteFile, source: "", document: document,
             exercises: [], examples: [])
-        var renderer = ChapterHTMLRenderer(
-            chapter: chapter, page: "index.html", templates: templates, links: links, exercises: exercises,
-            solutions: nil)
-        return renderer.render()
-    }
-
-    private func canonical(_ page: String) -> String? {
-        guard let base = options.baseURL else { return nil }
-        return (base.hasSuffix("/") ? base : base + "/") + page
-    }
-
-    private func sitemap(pages: [String]) -> String? {
-        guard options.baseURL != nil else { return nil }
-        let urls = pages.compactMap(canonical).map { "  <url><loc>\($0.htmlEscaped)</loc></url>" }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-            \(urls.joined(separator: "\n"))
-            </urlset>
-
-            """
-    }
-
-    /// The first paragraph, as plain text of at most 160 characters.
-    static func description(of document: MarkdownNode) -> String {
-        guard let paragraph = document.children.first(where: { $0.kind == .paragraph }) else { return "" }
-        let text = paragraph.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard text.count > 160 else { return text }
-        let cut = text.prefix(157)
-        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     private func loadSolutions() throws(SiteError) -> [String: String] {
@@ -254,57 +180,14 @@ public struct SiteBuilder {
         return solutions
     }
 
-    // MARK: Writing
+    private func sitemap(_ canonical: (String) -> String?, _ pages: [String]) -> String {
+        let urls = pages.compactMap(canonical).map { "  <url><loc>\($0.htmlEscaped)</loc></url>" }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            \(urls.joined(separator: "\n"))
+            </urlset>
 
-    private func write(files: [String: String], copying workbookFiles: [String], into output: URL) throws(SiteError) {
-        let manager = FileManager.default
-        do {
-            try prepare(output)
-            var assets: [(from: URL, to: String)] = []
-            if let enumerator = manager.enumerator(
-                at: resources.assets, includingPropertiesForKeys: [.isRegularFileKey])
-            {
-                let base = resources.assets.standardizedFileURL.path + "/"
-                for case let url as URL in enumerator
-                where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                    assets.append((url, "assets/" + url.standardizedFileURL.path.dropFirst(base.count)))
-                }
-            }
-            assets += workbookFiles.map { (workbook.url($0), "\(SiteLinks.filesFolder)/\($0)") }
-            for (source, path) in assets {
-                let destination = output.appendingPathComponent(path)
-                try manager.createDirectory(
-                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try manager.copyItem(at: source, to: destination)
-            }
-            for (path, text) in files {
-                let destination = output.appendingPathComponent(path)
-                try manager.createDirectory(
-                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: destination)
-            }
-        } catch let error as SiteError {
-            throw error
-        } catch {
-            throw .io(path: output.path, reason: error.localizedDescription)
-        }
-    }
-
-    /// Empties a folder this builder wrote before, creates a missing one, and refuses any other.
-    private func prepare(_ output: URL) throws {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: output.path, isDirectory: &isDirectory) else {
-            try manager.createDirectory(at: output, withIntermediateDirectories: true)
-            return
-        }
-        guard isDirectory.boolValue else { throw SiteError.outputNotASite(path: output.path) }
-        let contents = try manager.contentsOfDirectory(atPath: output.path)
-        guard contents.isEmpty || contents.contains(Self.marker) else {
-            throw SiteError.outputNotASite(path: output.path)
-        }
-        for name in contents {
-            try manager.removeItem(at: output.appendingPathComponent(name))
-        }
+            """
     }
 }

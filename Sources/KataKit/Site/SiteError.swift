@@ -8,6 +8,8 @@ public enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible
     case badTemplate(file: String, line: Int, column: Int, reason: String)
     /// A template the builder needs is missing.
     case missingTemplate(name: String, folder: String)
+    /// The interface strings of a language are missing, malformed or incomplete.
+    case badStrings(file: String, reason: String)
     /// The output folder exists, is not empty, and was not written by `kata build-site`.
     case outputNotASite(path: String)
     /// A file could not be read or written.
@@ -25,6 +27,8 @@ public enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible
             return "\(file):\(line):\(column): error: template does not parse: \(reason)"
         case .missingTemplate(let name, let folder):
             return "template '\(name).mustache' is missing from \(folder); restore it from the kata checkout"
+        case .badStrings(let file, let reason):
+            return "\(file): error: the site's strings cannot be used: \(reason)"
         case .outputNotASite(let path):
             return "\(path) exists and holds files that kata build-site did not write; "
                 + "choose an empty or new folder with --out, or remove it first"

@@ -25,16 +25,19 @@ struct SiteLinks {
 
     /// The workbook folder.
     let root: URL
-    /// `chapters/NN-slug.md` → `NN-slug.html`.
+    /// `chapters/NN-slug.md` → `NN-slug.html`, and the other documents that are pages (`docs/KataSpec.md`).
     let pages: [String: String]
     /// Whether links into `solutions/` may be followed.
     let withSolutions: Bool
 
-    init(workbook: Workbook, withSolutions: Bool) {
+    init(workbook: Workbook, withSolutions: Bool, documents: [Chapter] = []) {
         root = workbook.root.standardizedFileURL
         var pages: [String: String] = [:]
         for chapter in workbook.chapters {
             pages["chapters/\(chapter.url.lastPathComponent)"] = Self.page(for: chapter)
+        }
+        for document in documents {
+            pages[document.path] = SiteDocs.page(for: document)
         }
         self.pages = pages
         self.withSolutions = withSolutions

@@ -44,6 +44,8 @@ public struct SiteResources: Sendable {
 
     /// `templates/`.
     public var templates: URL { root.appendingPathComponent("templates") }
+    /// `strings/<language>.json`: the words of the site's interface.
+    func strings(language: String) -> URL { root.appendingPathComponent("strings/\(language).json") }
     /// `assets/`, copied into the site as it is.
     public var assets: URL { root.appendingPathComponent("assets") }
 

@@ -6,13 +6,16 @@ struct SiteTemplates {
     /// Every template the builder renders by name; each must be present.
     static let required = [
         "page", "index", "chapter", "sidebar", "toc", "pager", "code", "exercise-card", "mutant", "hint", "solution",
-        "pair", "heading",
+        "pair", "heading", "book", "not-found",
     ]
 
     private let library: MustacheLibrary
+    /// The interface's words, which every template reads as `{{t.key}}`.
+    let strings: SiteStrings
 
     /// Loads every `*.mustache` file in the folder.
-    init(folder: URL) throws(SiteError) {
+    init(folder: URL, strings: SiteStrings) throws(SiteError) {
+        self.strings = strings
         var library = MustacheLibrary()
         let names: [String]
         do {
@@ -43,7 +46,7 @@ struct SiteTemplates {
 
     /// Renders a context with a template that ``init(folder:)`` checked is there.
     func render(_ context: Any, _ template: String) -> String {
-        guard let html = library.render(context, withTemplate: template) else {
+        guard let html = library.render(Root(strings: strings, context: context), withTemplate: template) else {
             preconditionFailure("template \(template) was checked at load time")
         }
         return html
@@ -54,5 +57,21 @@ struct SiteTemplates {
         var html = render(context, template)
         while html.hasSuffix("\n") { html.removeLast() }
         return html
+    }
+
+    /// The bottom of every template's context stack: `t` is the strings, anything else the context's own.
+    private struct Root: MustacheParent {
+        let strings: SiteStrings
+        /// The context, cast once: a cast at every lookup costs more than the rest of the lookup.
+        let context: (any MustacheParent)?
+
+        init(strings: SiteStrings, context: Any) {
+            self.strings = strings
+            self.context = context as? any MustacheParent
+        }
+
+        func child(named key: String) -> Any? {
+            key == "t" ? strings : context?.child(named: key)
+        }
     }
 }

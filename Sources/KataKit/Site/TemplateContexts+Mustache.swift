@@ -13,12 +13,38 @@ extension PageContext: MustacheParent {
         case "canonical": canonical
         case "bodyHTML": bodyHTML
         case "sidebar": sidebar
+        case "reference": reference
+        case "hasReference": hasReference
         case "toc": toc
         case "hasTOC": hasTOC
         case "previous": previous
         case "next": next
         case "hasPager": hasPager
-        case "isIndex": isIndex
+        case "pageClass": pageClass
+        case "footerHTML": footerHTML
+        case "baseHref": baseHref
+        case "noindex": noindex
+        default: nil
+        }
+    }
+}
+
+extension SidebarDocument: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "href": href
+        case "current": current
+        default: nil
+        }
+    }
+}
+
+extension ExerciseMark: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "status": status
+        case "label": label
         default: nil
         }
     }
@@ -33,6 +59,8 @@ extension SidebarChapter: MustacheParent {
         case "current": current
         case "exercises": exercises
         case "hasExercises": hasExercises
+        case "progress": progress
+        case "progressLabel": progressLabel
         default: nil
         }
     }
@@ -44,6 +72,7 @@ extension SidebarExercise: MustacheParent {
         case "title": title
         case "id": id
         case "href": href
+        case "mark": mark
         default: nil
         }
     }
@@ -75,9 +104,9 @@ extension IndexContext: MustacheParent {
         switch key {
         case "siteTitle": siteTitle
         case "introHTML": introHTML
-        case "chapterCount": chapterCount
+        case "summaryHTML": summaryHTML
+        case "progressHTML": progressHTML
         case "chapters": chapters
-        case "exerciseTotal": exerciseTotal
         default: nil
         }
     }
@@ -86,12 +115,14 @@ extension IndexContext: MustacheParent {
 extension IndexChapter: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "number": number
+        case "numberLabel": numberLabel
         case "title": title
         case "href": href
         case "exerciseCount": exerciseCount
         case "exercises": exercises
         case "hasExercises": hasExercises
+        case "progress": progress
+        case "percent": percent
         default: nil
         }
     }
@@ -113,6 +144,17 @@ extension HeadingContext: MustacheParent {
         case "level": level
         case "anchor": anchor
         case "html": html
+        case "exercises": exercises
+        default: nil
+        }
+    }
+}
+
+extension HeadingExercise: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "anchor": anchor
+        case "mark": mark
         default: nil
         }
     }
@@ -135,11 +177,10 @@ extension ExerciseCardContext: MustacheParent {
         case "anchor": anchor
         case "role": role
         case "roleLabel": roleLabel
-        case "roleNote": roleNote
+        case "ariaLabel": ariaLabel
         case "title": title
         case "id": id
-        case "startCommand": startCommand
-        case "command": command
+        case "noteHTML": noteHTML
         case "code": code
         default: nil
         }
@@ -152,8 +193,9 @@ extension MutantContext: MustacheParent {
         case "id": id
         case "name": name
         case "anchor": anchor
+        case "ofHTML": ofHTML
         case "noteHTML": noteHTML
-        case "command": command
+        case "runHTML": runHTML
         case "code": code
         default: nil
         }
@@ -163,9 +205,8 @@ extension MutantContext: MustacheParent {
 extension HintContext: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "id": id
-        case "number": number
-        case "count": count
+        case "summary": summary
+        case "forHTML": forHTML
         case "anchor": anchor
         case "bodyHTML": bodyHTML
         default: nil
@@ -176,8 +217,7 @@ extension HintContext: MustacheParent {
 extension SolutionContext: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "id": id
-        case "path": path
+        case "ofHTML": ofHTML
         case "code": code
         default: nil
         }
@@ -189,6 +229,29 @@ extension PairContext: MustacheParent {
         switch key {
         case "leftHTML": leftHTML
         case "rightHTML": rightHTML
+        default: nil
+        }
+    }
+}
+
+extension BookContext: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "siteTitle": siteTitle
+        case "introHTML": introHTML
+        case "chapters": chapters
+        default: nil
+        }
+    }
+}
+
+extension BookChapter: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "anchor": anchor
+        case "numberLabel": numberLabel
+        case "title": title
+        case "bodyHTML": bodyHTML
         default: nil
         }
     }

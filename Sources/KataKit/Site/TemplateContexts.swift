@@ -6,16 +6,32 @@
 struct PageContext {
     var siteTitle: String
     var pageTitle: String
-    var description: String
+    var description: String?
     var canonical: String?
     var bodyHTML: String
     var sidebar: [SidebarChapter]
+    /// The workbook's other documents (`docs/KataSpec.md`), under "Reference" in the sidebar.
+    var reference: [SidebarDocument]
+    var hasReference: Bool
     var toc: [TOCEntry]
     var hasTOC: Bool
     var previous: PageLink?
     var next: PageLink?
     var hasPager: Bool
-    var isIndex: Bool
+    /// The body's class: `index-page` for pages without a table of contents column.
+    var pageClass: String?
+    var footerHTML: String
+    /// The 404 page's `<base href>` (the site's address), so its links work at any depth of a server.
+    var baseHref: String?
+    /// Whether search engines are asked to leave the page out (the 404 page).
+    var noindex: Bool
+}
+
+/// A document in the sidebar.
+struct SidebarDocument {
+    var title: String
+    var href: String
+    var current: Bool
 }
 
 /// A chapter in the sidebar, with its exercises.
@@ -26,6 +42,9 @@ struct SidebarChapter {
     var current: Bool
     var exercises: [SidebarExercise]
     var hasExercises: Bool
+    /// "2/5" when the learner's progress is shown, with ``progressLabel`` for screen readers.
+    var progress: String?
+    var progressLabel: String?
 }
 
 /// An exercise in the sidebar or on the index.
@@ -33,6 +52,8 @@ struct SidebarExercise {
     var title: String
     var id: String
     var href: String
+    /// Where the learner stands with it, when the learner's progress is shown.
+    var mark: ExerciseMark?
 }
 
 /// An entry of the in-page table of contents.
@@ -52,19 +73,24 @@ struct PageLink {
 struct IndexContext {
     var siteTitle: String
     var introHTML: String
-    var chapterCount: String
+    var summaryHTML: String
+    /// How far the learner is and what is next, when the learner's progress is shown.
+    var progressHTML: String?
     var chapters: [IndexChapter]
-    var exerciseTotal: String
 }
 
 /// A chapter on the index page.
 struct IndexChapter {
-    var number: String
+    var numberLabel: String
     var title: String
     var href: String
     var exerciseCount: String
     var exercises: [SidebarExercise]
     var hasExercises: Bool
+    /// "2 of 5 solved", when the learner's progress is shown.
+    var progress: String?
+    /// How much of the chapter is solved, 0 to 100.
+    var percent: Int?
 }
 
 /// `chapter.mustache`.
@@ -78,6 +104,14 @@ struct HeadingContext {
     var level: Int
     var anchor: String
     var html: String
+    /// The exercises this heading is the title of.
+    var exercises: [HeadingExercise]
+}
+
+/// An exercise on its title heading: the `exercise-<id>` anchor.
+struct HeadingExercise {
+    var anchor: String
+    var mark: ExerciseMark?
 }
 
 /// `code.mustache`: one highlighted block with a copy button.
@@ -92,12 +126,11 @@ struct ExerciseCardContext {
     var anchor: String?
     var role: String
     var roleLabel: String
-    var roleNote: String
+    var ariaLabel: String
     var title: String
     var id: String
-    /// `kata next <id>`, on the starter's card only: the command that creates the learner's file.
-    var startCommand: String?
-    var command: String
+    /// What the block is and the command to run (on the starter's, also `kata next <id>`, which creates the file).
+    var noteHTML: String
     var code: CodeContext
 }
 
@@ -106,24 +139,23 @@ struct MutantContext {
     var id: String
     var name: String
     var anchor: String?
+    var ofHTML: String
     var noteHTML: String
-    var command: String
+    var runHTML: String
     var code: CodeContext
 }
 
 /// `hint.mustache`: one hint, folded.
 struct HintContext {
-    var id: String
-    var number: Int
-    var count: Int
+    var summary: String
+    var forHTML: String
     var anchor: String?
     var bodyHTML: String
 }
 
 /// `solution.mustache`: a reference solution, only in instructor builds.
 struct SolutionContext {
-    var id: String
-    var path: String
+    var ofHTML: String
     var code: CodeContext
 }
 
@@ -131,4 +163,19 @@ struct SolutionContext {
 struct PairContext {
     var leftHTML: String
     var rightHTML: String
+}
+
+/// `book.mustache`: the whole workbook on one page, for printing.
+struct BookContext {
+    var siteTitle: String
+    var introHTML: String
+    var chapters: [BookChapter]
+}
+
+/// A chapter in the book.
+struct BookChapter {
+    var anchor: String
+    var numberLabel: String
+    var title: String
+    var bodyHTML: String
 }

@@ -7,7 +7,11 @@ extension Kata {
     struct BuildSite: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "build-site",
-            abstract: "Render the workbook as a static HTML site that works offline, from a folder or a web server.")
+            abstract: "Render the workbook as a static HTML site that works offline, from a folder or a web server.",
+            discussion: """
+                The site shows your progress (from .kata/progress.json): what you solved, and what is next.
+                A site in the workbook's site/ folder is rebuilt after every passing kata check.
+                """)
 
         @OptionGroup var options: WorkbookOptions
 
@@ -22,6 +26,14 @@ extension Kata {
                 "The address the site will be served from, for canonical links and a sitemap.", valueName: "url"))
         var baseURL: String?
 
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Show your progress (solved exercises, the next one) on the site; --no-progress leaves it out.")
+        var progress = true
+
+        @Flag(help: "Build again whenever a chapter, a document or your progress changes; Ctrl-C stops.")
+        var watch = false
+
         func validate() throws {
             if let baseURL {
                 let scheme = URL(string: baseURL)?.scheme?.lowercased()
@@ -33,22 +45,30 @@ extension Kata {
         }
 
         func run() throws {
+            // The site is the source edition for now: its interface strings are English.
             let workspace = try options.workspace(language: .source)
-            let output =
-                out.map { URL(fileURLWithPath: $0).standardizedFileURL }
-                ?? workspace.workbook.url("site")
-            let report = try Output.run {
-                let resources = try SiteResources.locate()
-                return try SiteBuilder(
-                    workbook: workspace.workbook, resources: resources,
-                    options: .init(withSolutions: withSolutions, baseURL: baseURL)
-                ).build(into: output)
+            let output = out.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            let settings = WorkbookSite.Settings(
+                withSolutions: withSolutions, baseURL: baseURL, showsProgress: progress)
+            let resources = try Output.run { try SiteResources.locate() }
+            if watch {
+                let loop = SiteWatchLoop(
+                    root: workspace.workbook.root, displayBase: workspace.displayBase, output: output,
+                    settings: settings, resources: resources,
+                    write: { line in
+                        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    })
+                try Output.run { try loop.run() }
+                return
             }
+            let site = WorkbookSite(workspace: workspace, output: output, settings: settings)
+            let (report, notices) = try Output.run { try site.build(resources: resources) }
+            for notice in notices { Output.printError("kata: warning: \(notice)") }
             for warning in report.warnings { Output.printError(warning.description) }
             let solutions = withSolutions ? ", with reference solutions" : ""
             print(
-                "Wrote \(report.pages) pages (\(report.exercises) exercise\(report.exercises == 1 ? "" : "s")\(solutions)) to \(workspace.display(output))/\n"
-                    + "Open \(workspace.display(output.appendingPathComponent("index.html"))) in a browser; it works offline."
+                "Wrote \(report.pages) pages (\(report.exercises) exercise\(report.exercises == 1 ? "" : "s")\(solutions)) to \(workspace.display(report.output))/\n"
+                    + "Open \(workspace.display(report.output.appendingPathComponent("index.html"))) in a browser; it works offline."
             )
         }
     }

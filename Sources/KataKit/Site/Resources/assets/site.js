@@ -1,9 +1,24 @@
-// The site's only behaviour: theme toggle, copy buttons, the chapter menu on small screens,
-// and search over the index that kata build-site wrote (assets/search-index.js).
+// The site's behaviour: theme toggle, copy buttons, the chapter menu on small screens. Search is in
+// search.js.
 // Everything works from file:// and without a network; the pages read fine without it too.
 (function () {
   "use strict";
   var root = document.documentElement;
+
+  // Every word the scripts show comes from assets/strings.js (the site's strings file), so a
+  // translation of that file translates the scripts too.
+  var strings = window.KATA_STRINGS || {};
+  function say(key, values) {
+    var text = strings[key] || key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+  function sayCount(key, count) {
+    return say(count === 1 && strings[key + "One"] ? key + "One" : key, { count: count });
+  }
+  // For search.js, which runs after this script.
+  window.KataSite = { say: say, sayCount: sayCount };
 
   // Theme: an explicit choice is stored; otherwise the system setting applies.
   var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
@@ -17,7 +32,7 @@
     if (!toggle) return;
     var dark = currentTheme() === "dark";
     toggle.setAttribute("aria-pressed", dark ? "true" : "false");
-    toggle.title = dark ? "Light theme" : "Dark theme";
+    toggle.title = say(dark ? "lightTheme" : "darkTheme");
   }
   if (toggle) {
     toggle.addEventListener("click", function () {
@@ -49,16 +64,78 @@
   }
   Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (button) {
     button.hidden = false;
-    button.setAttribute("aria-label", "Copy code");
+    button.setAttribute("aria-label", say("copyLabel"));
     button.addEventListener("click", function () {
       var code = button.closest(".code").querySelector("pre code");
       copyText(code.textContent).then(function () {
-        button.textContent = "Copied";
+        button.textContent = say("copied");
       }, function () {
-        button.textContent = "Select and copy";
+        button.textContent = say("copyFailed");
       });
-      setTimeout(function () { button.textContent = "Copy"; }, 1600);
+      setTimeout(function () { button.textContent = say("copy"); }, 1600);
     });
+  });
+
+  // Printing: folded hints, mutants and solutions print open (paper cannot unfold them), and each line of
+  // code becomes a block of its own with a hanging indent (print.css), so that a long line that wraps
+  // keeps its indentation. A short block is kept on one sheet.
+  function lineOf(code) {
+    var lines = [];
+    var line = document.createElement("span");
+    Array.prototype.slice.call(code.childNodes).forEach(function (node) {
+      node.textContent.split("\n").forEach(function (part, i) {
+        if (i > 0) {
+          line.appendChild(document.createTextNode("\n"));
+          lines.push(line);
+          line = document.createElement("span");
+        }
+        if (!part) return;
+        var piece = node.nodeType === 3 ? document.createTextNode(part) : node.cloneNode(false);
+        if (node.nodeType !== 3) piece.textContent = part;
+        line.appendChild(piece);
+      });
+    });
+    if (line.childNodes.length) lines.push(line);
+    code.textContent = "";
+    lines.forEach(function (each) {
+      var indent = /^[ \t]*/.exec(each.textContent)[0].replace(/\t/g, "    ").length;
+      each.className = "line";
+      each.style.setProperty("--hang", indent + 2 + "ch");
+      code.appendChild(each);
+    });
+    code.setAttribute("data-lines", String(lines.length));
+    var block = code.closest(".code");
+    if (block && lines.length <= 12) block.classList.add("short");
+  }
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details:not([open])"), function (details) {
+      details.open = true;
+      opened.push(details);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("pre > code:not([data-lines])"), lineOf);
+  });
+  window.addEventListener("afterprint", function () {
+    opened.splice(0).forEach(function (details) { details.open = false; });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll(".print-button"), function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  });
+
+  // The arrow keys go to the previous and next page (the pager's links), unless the reader is typing, or
+  // is on something the arrows scroll or move through (code, a table, the search results).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var target = event.target;
+    if (target && target.closest &&
+        target.closest("input, textarea, select, [contenteditable], pre, .table-wrap, .search, summary")) return;
+    if (root.scrollWidth > root.clientWidth) return;
+    var link = document.querySelector(event.key === "ArrowLeft" ? ".pager a[rel=prev]" : ".pager a[rel=next]");
+    if (!link) return;
+    event.preventDefault();
+    window.location.href = link.href;
   });
 
   // Chapter menu on narrow screens.
@@ -70,122 +147,6 @@
       var open = menu.getAttribute("aria-expanded") !== "true";
       menu.setAttribute("aria-expanded", open ? "true" : "false");
       document.body.classList.toggle("menu-open", open);
-    });
-  }
-
-  // Search.
-  var input = document.getElementById("search-input");
-  var results = document.getElementById("search-results");
-  var status = document.getElementById("search-status");
-  var entries = window.KATA_SEARCH_INDEX || [];
-  var kindRank = { exercise: 0, chapter: 1, heading: 2, api: 3 };
-  var kindLabel = { exercise: "Exercise", chapter: "Chapter", heading: "Section", api: "API" };
-
-  function score(entry, query) {
-    var title = entry.title.toLowerCase();
-    var words = query.split(/\s+/).filter(Boolean);
-    var haystack = title + " " + entry.keywords.toLowerCase() + " " + entry.detail.toLowerCase();
-    for (var i = 0; i < words.length; i++) {
-      if (haystack.indexOf(words[i]) < 0) return -1;
-    }
-    if (title === query) return 0;
-    if (title.indexOf(query) === 0) return 1;
-    if (title.indexOf(query) > 0) return 2;
-    if (entry.keywords.toLowerCase().indexOf(query) >= 0) return 2;
-    return 3;
-  }
-
-  function search(query) {
-    query = query.trim().toLowerCase();
-    if (!query) return [];
-    var found = [];
-    for (var i = 0; i < entries.length; i++) {
-      var s = score(entries[i], query);
-      if (s >= 0) found.push({ entry: entries[i], score: s, order: i });
-    }
-    found.sort(function (a, b) {
-      return a.score - b.score || kindRank[a.entry.kind] - kindRank[b.entry.kind] || a.order - b.order;
-    });
-    return found.slice(0, 12).map(function (item) { return item.entry; });
-  }
-
-  function render(found, query) {
-    results.textContent = "";
-    found.forEach(function (entry) {
-      var item = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = entry.url;
-      link.className = "search-result kind-" + entry.kind;
-      var kind = document.createElement("span");
-      kind.className = "result-kind";
-      kind.textContent = kindLabel[entry.kind] || entry.kind;
-      var title = document.createElement("span");
-      title.className = "result-title";
-      title.textContent = entry.title;
-      var detail = document.createElement("span");
-      detail.className = "result-detail";
-      detail.textContent = entry.detail;
-      link.appendChild(kind);
-      link.appendChild(title);
-      link.appendChild(detail);
-      link.addEventListener("click", close);
-      item.appendChild(link);
-      results.appendChild(item);
-    });
-    results.hidden = query.trim() === "";
-    if (query.trim() && !found.length) {
-      var none = document.createElement("li");
-      none.className = "search-empty";
-      none.textContent = "Nothing found for \u201c" + query.trim() + "\u201d";
-      results.appendChild(none);
-    }
-    status.textContent = query.trim() ? found.length + (found.length === 1 ? " result" : " results") : "";
-  }
-
-  function close() {
-    results.hidden = true;
-  }
-
-  if (input && results) {
-    input.addEventListener("input", function () { render(search(input.value), input.value); });
-    input.addEventListener("keydown", function (event) {
-      var links = results.querySelectorAll("a");
-      if (event.key === "ArrowDown" && links.length) {
-        event.preventDefault();
-        links[0].focus();
-      } else if (event.key === "Enter" && links.length) {
-        event.preventDefault();
-        close();
-        window.location.href = links[0].href;
-      } else if (event.key === "Escape") {
-        input.value = "";
-        render([], "");
-      }
-    });
-    results.addEventListener("keydown", function (event) {
-      var links = Array.prototype.slice.call(results.querySelectorAll("a"));
-      var index = links.indexOf(document.activeElement);
-      if (event.key === "ArrowDown" && index < links.length - 1) {
-        event.preventDefault();
-        links[index + 1].focus();
-      } else if (event.key === "ArrowUp") {
-        event.preventDefault();
-        if (index > 0) { links[index - 1].focus(); } else { input.focus(); }
-      } else if (event.key === "Escape") {
-        close();
-        input.focus();
-      }
-    });
-    document.addEventListener("keydown", function (event) {
-      var target = event.target;
-      var typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable);
-      if (event.key === "/" && !typing) {
-        event.preventDefault();
-        input.focus();
-      }
-    });
-    document.addEventListener("click", function (event) {
-      if (!event.target.closest || !event.target.closest(".search")) close();
     });
   }
 })();

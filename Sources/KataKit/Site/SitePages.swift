@@ -1,0 +1,197 @@
+/// Puts the site's pages together from rendered chapters: the frame around each page, its sidebar and
+/// pager, the index, the whole workbook for printing, and the 404 page.
+struct SitePages {
+    /// A chapter or document, rendered.
+    struct Rendered {
+        var chapter: Chapter
+        /// Its page (`01-basics.html`).
+        var page: String
+        var output: ChapterHTMLRenderer.Output
+    }
+
+    let workbook: Workbook
+    let templates: SiteTemplates
+    /// The site's title (`site.md`'s heading).
+    let title: String
+    /// The workbook's other documents, rendered as pages.
+    let documents: [Rendered]
+    let progress: SiteProgress?
+    let baseURL: String?
+
+    var strings: SiteStrings { templates.strings }
+
+    // MARK: Pages
+
+    /// A chapter's page, with the chapters before and after it in the pager.
+    func chapter(_ item: Rendered, previous: Rendered?, next: Rendered?) -> String {
+        let body = templates.fragment(
+            ChapterContext(number: chapterNumber(item.chapter), bodyHTML: item.output.html), "chapter")
+        let back = previous.map { PageLink(title: $0.chapter.title, href: $0.page) }
+        return frame(
+            page: item.page, pageTitle: "\(item.chapter.title) · \(title)",
+            description: Self.description(of: item.chapter.document), body: body, current: item.page,
+            toc: item.output.toc,
+            pager: (
+                back ?? PageLink(title: strings.text("contents"), href: "index.html"),
+                next.map { PageLink(title: $0.chapter.title, href: $0.page) }
+            ))
+    }
+
+    /// A document's page (`docs-kataspec.html`).
+    func document(_ item: Rendered) -> String {
+        let body = templates.fragment(
+            ChapterContext(number: strings.text("reference"), bodyHTML: item.output.html), "chapter")
+        return frame(
+            page: item.page, pageTitle: "\(item.chapter.title) · \(title)",
+            description: Self.description(of: item.chapter.document), body: body, current: item.page,
+            toc: item.output.toc, pager: nil)
+    }
+
+    /// The index: `site.md`'s introduction, every chapter with its exercises, and the learner's progress.
+    func index(introHTML: String, first: Rendered?) -> String {
+        let context = IndexContext(
+            siteTitle: title, introHTML: introHTML,
+            summaryHTML: strings.html(
+                "indexSummary",
+                [
+                    "chapters": chapterTotal.htmlEscaped, "exercises": exerciseTotal.htmlEscaped,
+                    "command": "<code>kata next</code>",
+                ]),
+            progressHTML: progressHTML(),
+            chapters: workbook.chapters.map { chapter in
+                let solved = progress?.solved(chapter.exercises)
+                let total = chapter.exercises.count
+                return IndexChapter(
+                    numberLabel: chapterNumber(chapter), title: chapter.title, href: SiteLinks.page(for: chapter),
+                    exerciseCount: strings.count("exerciseCount", total), exercises: exercises(of: chapter),
+                    hasExercises: total > 0,
+                    progress: solved.map { strings.text("progressChapter", ["solved": "\($0)", "total": "\(total)"]) },
+                    percent: solved.flatMap { total > 0 ? $0 * 100 / total : nil })
+            })
+        return frame(
+            page: "index.html", pageTitle: title, description: siteDescription,
+            body: templates.fragment(context, "index"), current: nil, toc: [],
+            pager: first.map { (nil, PageLink(title: $0.chapter.title, href: $0.page)) }, pageClass: "index-page")
+    }
+
+    /// The whole workbook on one page, each chapter starting a new sheet when printed.
+    func book(introHTML: String, chapters: [Rendered]) -> String {
+        let book = PrintBook(pages: Set(chapters.map(\.page)))
+        let context = BookContext(
+            siteTitle: title, introHTML: book.rewrite(introHTML, page: "index.html"),
+            chapters: chapters.map { item in
+                BookChapter(
+                    anchor: PrintBook.anchor(page: item.page), numberLabel: chapterNumber(item.chapter),
+                    title: item.chapter.title, bodyHTML: book.rewrite(item.output.html, page: item.page))
+            })
+        return frame(
+            page: "print.html", pageTitle: strings.text("bookTitle", ["title": title]), description: siteDescription,
+            body: templates.fragment(context, "book"), current: nil, toc: [], pager: nil,
+            pageClass: "index-page book-page")
+    }
+
+    /// The page a web server shows for an address the site does not have.
+    func notFound() -> String {
+        frame(
+            page: "404.html", pageTitle: strings.text("notFoundPageTitle", ["title": title]), description: "",
+            body: templates.fragment((), "not-found"), current: nil, toc: [], pager: nil,
+            pageClass: "index-page", isNotFound: true)
+    }
+
+    // MARK: The frame
+
+    private func frame(
+        page: String, pageTitle: String, description: String, body: String, current: String?, toc: [TOCEntry],
+        pager: (previous: PageLink?, next: PageLink?)?, pageClass: String? = nil, isNotFound: Bool = false
+    ) -> String {
+        let context = PageContext(
+            siteTitle: title, pageTitle: pageTitle, description: description.isEmpty ? nil : description,
+            canonical: isNotFound ? nil : canonical(page), bodyHTML: body, sidebar: sidebar(current: current),
+            reference: documents.map {
+                SidebarDocument(title: $0.chapter.title, href: $0.page, current: $0.page == current)
+            },
+            hasReference: !documents.isEmpty, toc: toc, hasTOC: !toc.isEmpty, previous: pager?.previous,
+            next: pager?.next, hasPager: pager != nil, pageClass: pageClass, footerHTML: footerHTML,
+            baseHref: isNotFound ? baseURL.map(Self.folder) : nil, noindex: isNotFound)
+        return templates.render(context, "page")
+    }
+
+    private func sidebar(current: String?) -> [SidebarChapter] {
+        workbook.chapters.map { chapter in
+            let page = SiteLinks.page(for: chapter)
+            let solved = progress?.solved(chapter.exercises)
+            let total = "\(chapter.exercises.count)"
+            return SidebarChapter(
+                number: "\(chapter.number)", title: chapter.title, href: page, current: page == current,
+                exercises: exercises(of: chapter), hasExercises: !chapter.exercises.isEmpty,
+                progress: solved.map { strings.text("progressShort", ["solved": "\($0)", "total": total]) },
+                progressLabel: solved.map { strings.text("progressChapter", ["solved": "\($0)", "total": total]) })
+        }
+    }
+
+    private func exercises(of chapter: Chapter) -> [SidebarExercise] {
+        chapter.exercises.map { exercise in
+            SidebarExercise(
+                title: exercise.title, id: exercise.id,
+                href: "\(SiteLinks.page(for: chapter))#\(AnchorRegistry.exercise(exercise.id))",
+                mark: progress?.mark(exercise.id, strings: strings))
+        }
+    }
+
+    /// "You have solved 3 of 57 exercises. Next: …" on the index.
+    private func progressHTML() -> String? {
+        guard let progress else { return nil }
+        let solved = progress.solved(workbook.exercises)
+        var html = strings.html(
+            "progressSummary",
+            ["solved": "\(solved)", "total": strings.count("exerciseCount", workbook.exercises.count).htmlEscaped])
+        if let id = progress.next, let exercise = workbook.exercises.first(where: { $0.id == id }),
+            let chapter = workbook.chapters.first(where: { $0.slug == exercise.chapterSlug })
+        {
+            let link =
+                "<a href=\"\(SiteLinks.page(for: chapter))#\(AnchorRegistry.exercise(id))\">\(exercise.title.htmlEscaped)</a>"
+            html += " " + strings.html("progressNext", ["exercise": link, "command": "<code>kata next</code>"])
+        } else if solved == workbook.exercises.count {
+            html += " " + strings.html("progressDone")
+        }
+        return html
+    }
+
+    // MARK: Words
+
+    private func chapterNumber(_ chapter: Chapter) -> String {
+        strings.text("chapterNumber", ["number": "\(chapter.number)"])
+    }
+
+    private var chapterTotal: String { strings.count("chapterCount", workbook.chapters.count) }
+    private var exerciseTotal: String { strings.count("exerciseCount", workbook.exercises.count) }
+
+    private var siteDescription: String {
+        strings.text("siteDescription", ["title": title, "chapters": chapterTotal, "exercises": exerciseTotal])
+    }
+
+    private var footerHTML: String {
+        strings.html(
+            "footer",
+            [
+                "build": "<code>kata build-site</code>", "next": "<code>kata next</code>",
+                "check": "<code>kata check</code>",
+            ])
+    }
+
+    /// A page's address on the web, when the site's address is known.
+    func canonical(_ page: String) -> String? {
+        baseURL.map { Self.folder($0) + page }
+    }
+
+    private static func folder(_ url: String) -> String { url.hasSuffix("/") ? url : url + "/" }
+
+    /// The first paragraph, as plain text of at most 160 characters.
+    static func description(of document: MarkdownNode) -> String {
+        guard let paragraph = document.children.first(where: { $0.kind == .paragraph }) else { return "" }
+        let text = paragraph.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count > 160 else { return text }
+        let cut = text.prefix(157)
+        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+    }
+}
