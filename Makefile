@@ -1,15 +1,20 @@
 # kata: two commands on a fresh clone.
 #   make run   installs what is missing, builds, and shows the next exercise
 #   make test  installs what is missing, builds, and runs every test
+#   make room  builds the classroom server (kata-room), which `kata room serve` runs
 SWIFT ?= swift
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build run test lint verify bench release clean
+.PHONY: all setup setup-room build run room test lint verify bench bench-room release release-room clean
 
 all: build
 
 setup:
 	@scripts/setup.sh
+
+# The room server stores the room in SQLite through GRDB, which needs Debian's libsqlite3-dev to build.
+setup-room:
+	@scripts/setup.sh libsqlite3-dev
 
 build: setup
 	$(SWIFT) build --product kata
@@ -17,11 +22,16 @@ build: setup
 run: build
 	@KATA_LAUNCHER="$(CURDIR)/kata" "$(BIN)/kata" next
 
-test: setup lint
+room: setup-room
+	$(SWIFT) build --product kata-room
+	@echo "Built $(BIN)/kata-room; kata room serve runs it."
+
+test: setup-room lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@scripts/setup-site-tests.sh
 	KATA_BIN="$(BIN)/kata" Tests/Site/run-site-tests.sh
+	KATA_BIN="$(BIN)/kata" Tests/Room/run-room-tests.sh
 	"$(BIN)/kata" verify
 
 lint:
@@ -33,8 +43,14 @@ verify: build
 bench: setup
 	bench/run.sh
 
+bench-room: setup-room
+	bench/room.sh
+
 release: setup
 	$(SWIFT) build -c release --product kata
+
+release-room: setup-room
+	$(SWIFT) build -c release --product kata-room
 
 clean:
 	rm -rf .build

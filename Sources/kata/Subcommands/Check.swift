@@ -41,6 +41,7 @@ extension Kata {
             let output = try Output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
             for warning in output.warnings { Output.printError("kata: warning: \(warning)") }
             FileHandle.standardOutput.write(Data(output.text.utf8))
+            RoomReporter.detached(workspace).reportChecks(output.results, workspace: workspace)
             if output.status != 0 { throw ExitCode(output.status) }
         }
     }

@@ -19,6 +19,7 @@ extension Kata {
         func run() throws {
             let workspace = try options.workspace()
             Output.show(try Output.run { try HintStep(workspace: workspace, style: .detect()).run(id: id, all: all) })
+            RoomReporter.detached(workspace).reportHint(workspace: workspace, id: all ? nil : id, shown: !all)
         }
     }
 }

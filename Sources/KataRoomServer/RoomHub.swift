@@ -1,0 +1,74 @@
+import Foundation
+import KataKit
+
+/// The live room: its state, the learners' token hashes, and the dashboards listening for changes.
+actor RoomHub {
+    private(set) var state: RoomState
+    private var tokens: [String: String]
+    private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+
+    init(state: RoomState, tokens: [String: String]) {
+        self.state = state
+        self.tokens = tokens
+    }
+
+    /// The learner a token hash belongs to.
+    func learner(forTokenHash hash: String) -> String? { tokens[hash] }
+
+    /// Records a join: the learner (new or returning) and their token.
+    func joined(_ learner: RoomStore.StoredLearner, tokenHash: String) {
+        tokens[tokenHash] = learner.id
+        state.addLearner(id: learner.id, name: learner.name, joined: learner.joined)
+        broadcast(kind: "join", learner: learner.id, exercise: nil)
+    }
+
+    /// Applies newly stored events and tells the dashboards.
+    func apply(_ events: [RoomEvent], learner: String) {
+        for event in events {
+            state.apply(event, learner: learner)
+        }
+        if let last = events.last { broadcast(kind: last.kind.rawValue, learner: learner, exercise: last.exercise) }
+    }
+
+    /// A stream of Server-Sent Events messages for one dashboard.
+    func listen() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(64))
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { _ in Task { await self.stopListening(id) } }
+        continuation.yield("retry: 1000\nevent: hello\ndata: {}\n\n")
+        return stream
+    }
+
+    /// Number of dashboards listening.
+    var listenerCount: Int { listeners.count }
+
+    private func stopListening(_ id: UUID) {
+        listeners.removeValue(forKey: id)
+    }
+
+    /// Sends a keep-alive comment, so proxies and browsers keep the stream open.
+    func ping() {
+        for continuation in listeners.values { continuation.yield(": ping\n\n") }
+    }
+
+    private func broadcast(kind: String, learner: String, exercise: String?) {
+        guard !listeners.isEmpty else { return }
+        var data = "{\"kind\":\"\(kind)\",\"learner\":\"\(learner)\""
+        if let exercise { data += ",\"exercise\":\"\(Self.jsonEscape(exercise))\"" }
+        data += ",\"sent\":\(Date().timeIntervalSince1970)}"
+        let message = "event: change\ndata: \(data)\n\n"
+        for continuation in listeners.values { continuation.yield(message) }
+    }
+
+    private static func jsonEscape(_ text: String) -> String {
+        text.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case _ where scalar.value < 0x20: return String(format: "\\u%04x", scalar.value)
+            default: return String(scalar)
+            }
+        }.joined()
+    }
+}

@@ -1,0 +1,378 @@
+import Foundation
+import Hummingbird
+import KataKit
+import Logging
+import NIOCore
+
+/// The classroom room server: learners post events, the instructor's dashboard shows the room live.
+public struct RoomServer: Sendable {
+    /// How the server runs.
+    public struct Settings: Sendable {
+        public var host = "0.0.0.0"
+        public var port = 8123
+        public var roomName = "kata room"
+        public var thresholds = RoomState.Thresholds()
+        /// Let a name join again and get a new token (GitHub Classroom runs join on every push).
+        public var allowRejoin = false
+        /// Largest request body, in bytes.
+        public var maxBody = 262_144
+        /// Requests a second per learner token, on average; bursts up to three times as many.
+        public var rate = 20.0
+        /// Most events in one request.
+        public var maxBatch = 500
+
+        public init() {}
+    }
+
+    public let settings: Settings
+    public let store: RoomStore
+    let hub: RoomHub
+    let instructorHash: String
+    let joinCode: String
+    let joinLimiter = RateLimiter(rate: 1, burst: 10)
+    let requestLimiter: RateLimiter
+    let eventLimiter: RateLimiter
+    /// Where the server says what happens (joins, refusals); never a token or a code.
+    let log: @Sendable (String) -> Void
+
+    /// A server over `store`, for the exercises of the instructor's workbook.
+    public init(
+        settings: Settings, store: RoomStore, exercises: [(id: String, title: String)], instructorToken: String,
+        joinCode: String, log: @escaping @Sendable (String) -> Void
+    ) throws {
+        self.settings = settings
+        self.store = store
+        self.hub = RoomHub(state: try store.state(exercises: exercises), tokens: try store.tokens())
+        self.instructorHash = RoomSecrets.hash(instructorToken)
+        self.joinCode = joinCode
+        self.requestLimiter = RateLimiter(rate: settings.rate, burst: settings.rate * 3)
+        self.eventLimiter = RateLimiter(rate: settings.rate * 10, burst: Double(settings.maxBatch) * 2)
+        self.log = log
+    }
+
+    /// Runs until the process ends; `onRunning` gets the port actually bound (for `--port 0`).
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        let router = Router(context: BasicRequestContext.self)
+        routes(router)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(settings.host, port: settings.port)),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? settings.port) },
+            logger: Self.quietLogger())
+        let hub = self.hub
+        let pinger = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                await hub.ping()
+            }
+        }
+        defer { pinger.cancel() }
+        try await app.run()
+    }
+
+    // MARK: Routes
+
+    func routes(_ router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in Self.html(DashboardPage.html) }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        router.post("/api/join") { request, context in try await self.join(request, context) }
+        router.post("/api/events") { request, context in try await self.ingest(request, context) }
+        router.get("/api/me") { request, _ in try await self.me(request) }
+        router.get("/api/room") { request, _ in try await self.room(request) }
+        router.get("/api/learners/{id}") { request, context in try await self.timeline(request, context) }
+        router.get("/api/stream") { request, _ in try await self.stream(request) }
+        router.post("/api/joining") { request, context in try await self.joining(request, context) }
+        router.get("/api/export") { request, _ in try await self.export(request) }
+    }
+
+    private func join(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard let body = try await collect(request) else { return tooLarge() }
+        let join: RoomWire.JoinRequest
+        do {
+            join = try RoomWire.decoder.decode(RoomWire.JoinRequest.self, from: body)
+        } catch {
+            return Self.problem(.badRequest, "the join request is malformed: \(Self.describe(error))")
+        }
+        guard try store.setting("joining") != "closed" else {
+            return Self.problem(.forbidden, "joining is closed; ask the instructor to open the room")
+        }
+        guard RoomSecrets.constantTimeEqual(RoomSecrets.normalizedCode(join.code), RoomSecrets.normalizedCode(joinCode))
+        else {
+            // Wrong codes are limited for the whole room (about one a second), so guessing one takes years.
+            guard joinLimiter.allow("wrong-code") else {
+                return Self.problem(.tooManyRequests, "too many wrong join codes; wait a few seconds and try again")
+            }
+            log("a join with a wrong code was refused")
+            return Self.problem(.unauthorized, "that is not this room's join code; check the code the instructor shows")
+        }
+        let name = join.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
+            return Self.problem(.badRequest, "name: give a name of 1 to 80 characters on one line, with --name")
+        }
+        let token = RoomSecrets.token()
+        let hash = RoomSecrets.hash(token)
+        let learner: RoomStore.StoredLearner
+        do {
+            learner = try await store.join(
+                name: name, shareCode: join.shareCode, tokenHash: hash,
+                rejoin: settings.allowRejoin && join.rejoin == true, now: Date())
+        } catch RoomStore.JoinRefusal.nameTaken {
+            return Self.problem(.conflict, "name: '\(name)' is already in this room; join with another --name")
+        }
+        await hub.joined(learner, tokenHash: hash)
+        log("\(name) joined")
+        return try Self.json(
+            RoomWire.JoinResponse(learner: learner.id, token: token, room: settings.roomName), status: .created)
+    }
+
+    private func ingest(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard let learner = await learnerID(request) else {
+            return Self.problem(.unauthorized, "a learner token is missing or unknown; join the room with kata join")
+        }
+        guard requestLimiter.allow(learner) else {
+            return Self.problem(
+                .tooManyRequests, "too many requests from this learner; at most \(Int(settings.rate)) a second",
+                headers: [.retryAfter: "1"])
+        }
+        guard let body = try await collect(request) else { return tooLarge() }
+        let batch: RoomWire.EventBatch
+        do {
+            batch = try RoomWire.decoder.decode(RoomWire.EventBatch.self, from: body)
+        } catch {
+            return Self.problem(.badRequest, "the events are malformed: \(Self.describe(error))")
+        }
+        guard batch.events.count <= settings.maxBatch else {
+            return Self.problem(.contentTooLarge, "events: at most \(settings.maxBatch) events in one request")
+        }
+        guard eventLimiter.allow(learner, cost: Double(batch.events.count)) else {
+            return Self.problem(
+                .tooManyRequests, "too many events from this learner; slow down", headers: [.retryAfter: "1"])
+        }
+        let received = Date()
+        // Correct for the learner's clock, within a day.
+        let offset = max(-86_400, min(86_400, received.timeIntervalSince(batch.sent)))
+        var accepted: [RoomEvent] = []
+        var rejected: [RoomWire.EventAck.Rejection] = []
+        var seen = Set<String>()
+        for var event in batch.events {
+            if let problem = Self.validate(event) {
+                rejected.append(.init(id: event.id, error: problem))
+                continue
+            }
+            guard seen.insert(event.id).inserted else { continue }
+            event.time = event.time.addingTimeInterval(offset)
+            accepted.append(event)
+        }
+        let inserted = try await store.insert(accepted, learner: learner, received: received)
+        let fresh = zip(accepted, inserted).filter(\.1).map(\.0)
+        await hub.apply(fresh, learner: learner)
+        return try Self.json(
+            RoomWire.EventAck(
+                acknowledged: accepted.map(\.id), duplicates: accepted.count - fresh.count, rejected: rejected))
+    }
+
+    private func me(_ request: Request) async throws -> Response {
+        guard let learner = await learnerID(request) else {
+            return Self.problem(.unauthorized, "a learner token is missing or unknown; join the room with kata join")
+        }
+        let state = await hub.state
+        guard let record = state.learners[learner] else { return Self.problem(.notFound, "no such learner") }
+        struct Me: Codable {
+            var learner: String
+            var name: String
+            var events: Int
+            var solved: Int
+        }
+        return try Self.json(
+            Me(
+                learner: learner, name: record.name, events: record.events,
+                solved: record.cells.values.count { $0.firstPass != nil }))
+    }
+
+    private func room(_ request: Request) async throws -> Response {
+        if let refusal = instructorRefusal(request) { return refusal }
+        let state = await hub.state
+        let open = try store.setting("joining") != "closed"
+        return try Self.json(
+            RoomSnapshot(
+                state: state, room: settings.roomName, joining: open, joinCommand: try store.setting("joinCommand"),
+                now: Date(),
+                thresholds: settings.thresholds))
+    }
+
+    private func timeline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let refusal = instructorRefusal(request) { return refusal }
+        let id = context.parameters.get("id") ?? ""
+        guard let learner = await hub.state.learners[id] else {
+            return Self.problem(.notFound, "no learner '\(id)' in this room")
+        }
+        struct Timeline: Codable {
+            var learner: String
+            var name: String
+            var events: [RoomEvent]
+        }
+        return try Self.json(Timeline(learner: id, name: learner.name, events: try store.events(of: id)))
+    }
+
+    private func stream(_ request: Request) async throws -> Response {
+        if let refusal = instructorRefusal(request) { return refusal }
+        let messages = await hub.listen()
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                for await message in messages {
+                    try await writer.write(ByteBuffer(string: message))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    private func joining(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let refusal = instructorRefusal(request) { return refusal }
+        struct Joining: Codable { var open: Bool }
+        guard let body = try await collect(request) else { return tooLarge() }
+        guard let change = try? JSONDecoder().decode(Joining.self, from: body) else {
+            return Self.problem(.badRequest, "open: send {\"open\": true} or {\"open\": false}")
+        }
+        try store.setSetting("joining", change.open ? "open" : "closed")
+        log(change.open ? "joining is open" : "joining is closed")
+        return try Self.json(change)
+    }
+
+    private func export(_ request: Request) async throws -> Response {
+        if let refusal = instructorRefusal(request) { return refusal }
+        let format = request.uri.queryParameters.get("format") ?? "json"
+        let export = RoomExport(state: await hub.state, now: Date(), thresholds: settings.thresholds)
+        switch format {
+        case "csv":
+            var headers = HTTPFields()
+            headers[.contentType] = "text/csv; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: export.csv())))
+        case "json":
+            return try Self.json(export.rows)
+        default:
+            return Self.problem(.badRequest, "format: '\(format)' is not csv or json")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The request body, or nil past the size limit (the rest is not read).
+    private func collect(_ request: Request) async throws -> Data? {
+        var data = Data()
+        for try await buffer in request.body {
+            data.append(contentsOf: buffer.readableBytesView)
+            if data.count > settings.maxBody { return nil }
+        }
+        return data
+    }
+
+    private func tooLarge() -> Response {
+        Self.problem(
+            .contentTooLarge, "the request is larger than \(settings.maxBody) bytes; send fewer events at once")
+    }
+
+    private func bearer(_ request: Request) -> String? {
+        if let header = request.headers[.authorization], header.hasPrefix("Bearer ") {
+            return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        return request.uri.queryParameters.get("token").map { String($0) }
+    }
+
+    private func learnerID(_ request: Request) async -> String? {
+        guard let token = bearer(request), !token.isEmpty else { return nil }
+        return await hub.learner(forTokenHash: RoomSecrets.hash(token))
+    }
+
+    private func instructorRefusal(_ request: Request) -> Response? {
+        guard let token = bearer(request), !token.isEmpty else {
+            return Self.problem(
+                .unauthorized, "this needs the instructor's token; open the dashboard link kata room serve printed")
+        }
+        guard RoomSecrets.constantTimeEqual(RoomSecrets.hash(token), instructorHash) else {
+            return Self.problem(.forbidden, "this needs the instructor's token; a learner's token cannot read the room")
+        }
+        return nil
+    }
+
+    static func validate(_ event: RoomEvent) -> String? {
+        if event.id.isEmpty || event.id.count > 64 || !event.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+        {
+            return "id: use 1 to 64 letters, digits and dashes"
+        }
+        switch event.kind {
+        case .next, .hint, .check:
+            guard let exercise = event.exercise, !exercise.isEmpty, exercise.count <= 100 else {
+                return "exercise: a \(event.kind.rawValue) event needs its exercise id"
+            }
+        case .join, .leave:
+            break
+        }
+        if event.kind == .check, event.check == nil { return "check: a check event needs its verdict" }
+        if let line = event.check?.firstFailure, line.count > 1_000 {
+            return "check.firstFailure: at most 1,000 characters"
+        }
+        if let code = event.code, code.utf8.count > 65_536 { return "code: at most 64 KiB" }
+        return nil
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "it is not JSON" }
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            guard let last = context.codingPath.last else { return "it is not JSON" }
+            switch last.stringValue {
+            case "kind":
+                return "\(path(context.codingPath)): use one of "
+                    + RoomEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            case "verdict":
+                return "\(path(context.codingPath)): use one of passed, failed, compile-error, error"
+            default:
+                return "\(path(context.codingPath)): \(context.debugDescription)"
+            }
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return "\(field) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type"
+        @unknown default:
+            return "it does not match the room's format"
+        }
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: status, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: try RoomWire.encoder.encode(value))))
+    }
+
+    static func problem(_ status: HTTPResponse.Status, _ message: String, headers extra: HTTPFields = [:]) -> Response {
+        var headers = extra
+        headers[.contentType] = "application/json"
+        let body = (try? RoomWire.encoder.encode(RoomWire.Problem(error: message))) ?? Data()
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func html(_ text: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func quietLogger() -> Logger {
+        var logger = Logger(label: "kata-room")
+        logger.logLevel = .error
+        return logger
+    }
+}

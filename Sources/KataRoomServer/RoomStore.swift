@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+import KataKit
+
+/// The room on disk: `.kata/room/room.sqlite`, SQLite in WAL mode through GRDB. An event is acknowledged only
+/// after the transaction that stored it has committed, so a crash of the server (even `kill -9`) loses no
+/// acknowledged event; `synchronous = NORMAL` leaves only a power cut of the whole laptop able to drop the
+/// last few commits.
+public final class RoomStore: Sendable {
+    let pool: DatabasePool
+    /// The database file.
+    public let path: String
+
+    /// Opens (creating when needed) the room database at `path`.
+    public init(path: String) throws {
+        self.path = path
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        configuration.busyMode = .timeout(5)
+        pool = try DatabasePool(path: path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("room-1") { db in
+            try db.create(table: "settings") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+            }
+            try db.create(table: "learners") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull().unique()
+                table.column("joined", .datetime).notNull()
+                table.column("shareCode", .boolean).notNull()
+            }
+            try db.create(table: "tokens") { table in
+                table.primaryKey("hash", .text)
+                table.column("learner", .text).notNull().references("learners")
+                table.column("created", .datetime).notNull()
+            }
+            try db.create(table: "events") { table in
+                table.autoIncrementedPrimaryKey("seq")
+                table.column("learner", .text).notNull().references("learners")
+                table.column("id", .text).notNull()
+                table.column("kind", .text).notNull()
+                table.column("exercise", .text)
+                table.column("time", .datetime).notNull()
+                table.column("received", .datetime).notNull()
+                table.column("body", .text).notNull()
+                table.uniqueKey(["learner", "id"])
+            }
+        }
+        try migrator.migrate(pool)
+    }
+
+    // MARK: Settings
+
+    /// A stored setting (the join code, whether joining is open, the instructor token's hash).
+    public func setting(_ key: String) throws -> String? {
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Stores a setting.
+    public func setSetting(_ key: String, _ value: String) throws {
+        try pool.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
+        }
+    }
+
+    // MARK: Learners
+
+    /// A learner as stored.
+    public struct StoredLearner: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var joined: Date
+    }
+
+    /// Why a join was refused by the store.
+    public enum JoinRefusal: Error, Equatable {
+        case nameTaken
+    }
+
+    /// Adds a learner and a token for them; with `rejoin`, a learner of the same name gets a new token instead.
+    public func join(name: String, shareCode: Bool, tokenHash: String, rejoin: Bool, now: Date) async throws
+        -> StoredLearner
+    {
+        try await pool.write { db in
+            if let row = try Row.fetchOne(db, sql: "SELECT id, joined FROM learners WHERE name = ?", arguments: [name])
+            {
+                guard rejoin else { throw JoinRefusal.nameTaken }
+                let id: String = row["id"]
+                try db.execute(
+                    sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)",
+                    arguments: [tokenHash, id, now])
+                return StoredLearner(id: id, name: name, joined: row["joined"])
+            }
+            let id = String(UUID().uuidString.lowercased().prefix(8))
+            try db.execute(
+                sql: "INSERT INTO learners (id, name, joined, shareCode) VALUES (?, ?, ?, ?)",
+                arguments: [id, name, now, shareCode])
+            try db.execute(
+                sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)", arguments: [tokenHash, id, now])
+            return StoredLearner(id: id, name: name, joined: now)
+        }
+    }
+
+    /// Every learner, in the order they joined.
+    public func learners() throws -> [StoredLearner] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, joined FROM learners ORDER BY joined, id").map {
+                StoredLearner(id: $0["id"], name: $0["name"], joined: $0["joined"])
+            }
+        }
+    }
+
+    /// Token hash → learner id, for every token.
+    public func tokens() throws -> [String: String] {
+        try pool.read { db in
+            var tokens: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT hash, learner FROM tokens") {
+                tokens[row["hash"]] = row["learner"]
+            }
+            return tokens
+        }
+    }
+
+    // MARK: Events
+
+    /// Stores a learner's events in one transaction; returns, for each, whether it was new (false: a re-send).
+    public func insert(_ events: [RoomEvent], learner: String, received: Date) async throws -> [Bool] {
+        let rows = events.map { event in
+            (event, String(decoding: (try? RoomWire.encoder.encode(event)) ?? Data("{}".utf8), as: UTF8.self))
+        }
+        return try await pool.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO events (learner, id, kind, exercise, time, received, body)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+            var inserted: [Bool] = []
+            for (event, body) in rows {
+                try statement.execute(arguments: [
+                    learner, event.id, event.kind.rawValue, event.exercise, event.time, received, body,
+                ])
+                inserted.append(db.changesCount > 0)
+            }
+            return inserted
+        }
+    }
+
+    /// Every stored event with its learner, in the order they were stored.
+    public func allEvents() throws -> [(learner: String, event: RoomEvent)] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT learner, body FROM events ORDER BY seq").compactMap { row in
+                let body: String = row["body"]
+                guard let event = try? RoomWire.decoder.decode(RoomEvent.self, from: Data(body.utf8)) else {
+                    return nil
+                }
+                return (row["learner"], event)
+            }
+        }
+    }
+
+    /// One learner's events, oldest first.
+    public func events(of learner: String) throws -> [RoomEvent] {
+        try pool.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT body FROM events WHERE learner = ? ORDER BY time, seq", arguments: [learner]
+            ).compactMap { try? RoomWire.decoder.decode(RoomEvent.self, from: Data($0.utf8)) }
+        }
+    }
+
+    /// How many events are stored.
+    public func eventCount() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM events") ?? 0 }
+    }
+
+    /// Rebuilds the room's state from the database.
+    public func state(exercises: [(id: String, title: String)]) throws -> RoomState {
+        var state = RoomState(exercises: exercises)
+        for learner in try learners() { state.addLearner(id: learner.id, name: learner.name, joined: learner.joined) }
+        for (learner, event) in try allEvents() { state.apply(event, learner: learner) }
+        return state
+    }
+}

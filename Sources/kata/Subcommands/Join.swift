@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import KataKit
+
+extension Kata {
+    /// `kata join`.
+    struct Join: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "join",
+            abstract: "Join a classroom room: your checks, hints and exercises are reported to the instructor.",
+            discussion: """
+                The instructor's `kata room serve` prints the address and the join code. What is sent: which \
+                exercise you are on, each check's verdict, counts and first failure, and hints shown. Your code \
+                stays on this computer unless you add --share-code. `kata leave` stops reporting.
+                """)
+
+        @OptionGroup var options: WorkbookOptions
+
+        @Argument(help: ArgumentHelp("The room's address, such as http://192.168.1.20:8123.", valueName: "address"))
+        var address: String
+
+        @Argument(help: ArgumentHelp("The join code the instructor shows, such as K7Q-42M.", valueName: "code"))
+        var code: String
+
+        @Option(help: ArgumentHelp("The name the instructor sees (default: your login name).", valueName: "name"))
+        var name: String?
+
+        @Flag(help: "Also send your exercise file with each check, so the instructor can read it.")
+        var shareCode = false
+
+        @Flag(help: .hidden)
+        var rejoin = false
+
+        func run() throws {
+            let workspace = try options.workspace()
+            let chosen = name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
+            let membership = try Output.run {
+                try RoomReporter(workspace: workspace).join(
+                    server: address, code: code, name: chosen, shareCode: shareCode, rejoin: rejoin)
+            }
+            print(
+                """
+                Joined '\(membership.room)' at \(membership.server) as \(membership.name).
+                Your checks, hints and current exercise now go to the instructor\
+                \(shareCode ? ", with your exercise files" : "; your code stays on this computer").
+                A check never waits for the room: what cannot be sent now goes with a later command.
+                kata leave stops reporting.
+                """)
+        }
+    }
+
+    /// `kata leave`.
+    struct Leave: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "leave", abstract: "Stop reporting to the classroom room.")
+
+        @OptionGroup var options: WorkbookOptions
+
+        func run() throws {
+            let workspace = try options.workspace()
+            let delivery = try Output.run { try RoomReporter(workspace: workspace).leave() }
+            if delivery.waiting == 0 {
+                print("You left the room; nothing more is reported.")
+            } else {
+                print(
+                    """
+                    You left the room; nothing new is reported. \(delivery.waiting) earlier \
+                    event\(delivery.waiting == 1 ? "" : "s") could not be sent yet \
+                    (\(delivery.problem?.description ?? "the room did not answer")); \
+                    they go with your next kata command once the room is reachable.
+                    """)
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import KataKit
+import KataTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real `kata-room serve` on 127.0.0.1 in a copy of the end-to-end fixture workbook, and learners' copies
+/// driven by the real `kata` binary.
+final class RoomHarness: @unchecked Sendable {
+    let folder: URL
+    let instructor: URL
+    private(set) var process: Process?
+    private(set) var url = ""
+    private(set) var code = ""
+    private(set) var token = ""
+    private(set) var port = 0
+
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../EndToEndTests/Fixtures/check").standardizedFileURL
+
+    /// `kata-room`, next to the `kata` the tests run.
+    static var roomBinary: URL {
+        KataProcess.binary.deletingLastPathComponent().appendingPathComponent("kata-room")
+    }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-room-\(UUID().uuidString)")
+        instructor = folder.appendingPathComponent("instructor")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: instructor)
+    }
+
+    deinit { stop() }
+
+    /// Starts the server (again on the same port once it has one) and reads its address, code and token.
+    func start(_ extra: [String] = []) throws {
+        let process = Process()
+        process.executableURL = Self.roomBinary
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
+        process.currentDirectoryURL = instructor
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        var banner = ""
+        let handle = out.fileHandleForReading
+        let deadline = Date().addingTimeInterval(60)
+        while !banner.contains("Ctrl-C stops"), Date() < deadline {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            banner += String(decoding: data, as: UTF8.self)
+        }
+        guard let address = banner.firstMatch(of: /open at (http:\/\/\S+)/),
+            let join = banner.firstMatch(of: /kata join \S+ (\S+)/), let secret = banner.firstMatch(of: /token=(\S+)/)
+        else {
+            throw HarnessError("kata-room did not start:\n\(banner)")
+        }
+        url = String(address.output.1)
+        code = String(join.output.1)
+        token = String(secret.output.1)
+        port = Int(url.split(separator: ":").last!)!
+        // Keep reading what the server prints, so a full pipe never blocks it.
+        Thread.detachNewThread { while !handle.availableData.isEmpty {} }
+    }
+
+    /// Whether the server process is alive.
+    var isRunning: Bool { process?.isRunning ?? false }
+
+    /// SIGKILL: a crash, with no chance to flush anything.
+    func kill9() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// A request to the room; `token` defaults to the instructor's.
+    func send(_ method: String, _ path: String, body: String? = nil, token: String? = nil) throws
+        -> (status: Int, text: String)
+    {
+        let response = try RoomConnection(server: url, timeout: 10).send(
+            method, path, body: body.map { Data($0.utf8) }, token: token ?? self.token)
+        return (response.status, String(decoding: response.body, as: UTF8.self))
+    }
+
+    /// Joins through the API and returns the learner's id and token.
+    func join(_ name: String, code: String? = nil) throws -> (id: String, token: String) {
+        let body = #"{"code":"\#(code ?? self.code)","name":"\#(name)","shareCode":false}"#
+        let (status, text) = try send("POST", "/api/join", body: body, token: "")
+        guard status == 201, let answer = try? JSONDecoder().decode(RoomWire.JoinResponse.self, from: Data(text.utf8))
+        else {
+            throw HarnessError("join failed: \(status) \(text)")
+        }
+        return (answer.learner, answer.token)
+    }
+
+    /// A batch of events as JSON.
+    static func batch(_ events: [RoomEvent]) -> String {
+        String(
+            decoding: try! RoomWire.encoder.encode(RoomWire.EventBatch(sent: Date(), events: events)), as: UTF8.self)
+    }
+
+    /// A learner's copy of the workbook.
+    func learner(_ name: String) throws -> LearnerCopy {
+        let root = folder.appendingPathComponent(
+            "learner-\(name.lowercased().replacingOccurrences(of: " ", with: "-"))")
+        try FileManager.default.copyItem(at: Self.fixture, to: root)
+        return LearnerCopy(root: root)
+    }
+}
+
+/// A learner's workbook, driven with the real kata binary.
+struct LearnerCopy {
+    let root: URL
+
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> KataProcess.Result {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
+        return try KataProcess.run(
+            arguments, in: root, environment: ["KATA_LIBRARY_CACHE": library].merging(environment) { $1 })
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The events waiting in the outbox.
+    var outbox: [RoomEvent] { Outbox(kataFolder: root.appendingPathComponent(".kata")).pending() }
+
+    /// Waits (up to `seconds`) for the detached `kata room-send` to deliver the outbox; whether it is empty.
+    func outboxDrains(within seconds: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if outbox.isEmpty { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return outbox.isEmpty
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
