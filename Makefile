@@ -20,7 +20,7 @@ build: setup
 	$(SWIFT) build --product kata
 
 run: build
-	@"$(BIN)/kata" next
+	@KATA_LAUNCHER="$(CURDIR)/kata" "$(BIN)/kata" next
 
 room: setup-room
 	$(SWIFT) build --product kata-room

@@ -7,13 +7,18 @@ struct Kata: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kata",
         abstract: "Learn unit testing by doing: read a chapter, write code, check it.",
-        discussion: """
-            Start with `kata next`. It shows the current exercise and the file to edit;
-            `kata hint` helps when you are stuck, and `kata list` shows where you are.
-            Exit status: 0 on success, 1 when the workbook or the request has a problem,
-            2 on a usage error (an unknown option, a missing argument). `kata check` differs:
-            1 means your code does not pass yet, 2 a usage or workbook error.
-            """,
+        // One line per paragraph: ArgumentParser wraps each line to the terminal's width, so a line broken by
+        // hand here would break again in the middle on a narrower terminal.
+        discussion: [
+            "Start with `kata next`: it shows the current exercise and the file to edit. `kata hint` helps when "
+                + "you are stuck, and `kata list` shows where you are.",
+            "",
+            "Exit status: 0 on success, 1 when the workbook or the request has a problem, 2 on a usage error "
+                + "(an unknown option, a missing argument).",
+            "",
+            "`kata check` is different: 0 when your code passes, 1 when it does not pass yet, 2 on a usage or "
+                + "workbook error.",
+        ].joined(separator: "\n"),
         version: "0.1.0",
         subcommands: [
             Next.self, Check.self, List.self, Hint.self, Reset.self, Watch.self, Lang.self, Verify.self, Translate.self,

@@ -66,6 +66,8 @@ struct CheckTests {
         let result = try kata.run(["check", "crashes"])
         #expect(result.status == 1)
         try assertSnapshot(result.transcript, named: "check-crashes")
+        #expect(
+            !result.stdout.contains("Exercise/"), "the learner sees their own paths, never the module kata compiles")
     }
 
     @Test("an endless loop times out on the right example and leaves no process behind, even one that escaped")

@@ -102,6 +102,71 @@ struct LearnerLoopTests {
         #expect(try kata.read(".kata/backups/basics/\(backups[0])") == "// two hours of work\n")
     }
 
+    @Test("kata reset makes no backup of a file that holds the starter, nor a second copy of one already saved")
+    func resetWithoutDuplicates() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try kata.run(["next"])
+        let untouched = try kata.run(["reset", "add-numbers"])
+        #expect(untouched.status == 0)
+        #expect(untouched.stdout.contains("already holds the starter: nothing to back up"))
+        #expect(!FileManager.default.fileExists(atPath: kata.file(".kata/backups").path))
+
+        try kata.write("exercises/basics/add-numbers.swift", "// an hour of work\n")
+        try kata.run(["reset", "add-numbers"])
+        try kata.write("exercises/basics/add-numbers.swift", "// an hour of work\n")
+        let again = try kata.run(["reset", "add-numbers"])
+        #expect(again.stdout.contains("already saved, unchanged, in .kata/backups/basics/add-numbers-"))
+        #expect(try kata.read("exercises/basics/add-numbers.swift") == "func add(_ a: Int, _ b: Int) -> Int { 0 }\n")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: kata.file(".kata/backups/basics").path)
+        #expect(backups.count == 1, "one backup of one text: \(backups)")
+
+        try kata.write("exercises/basics/add-numbers.swift", "// a different hour\n")
+        try kata.run(["reset", "add-numbers"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kata.file(".kata/backups/basics").path).count == 2)
+    }
+
+    @Test("kata list says 'solved before' once a solved exercise is reset or fails a check")
+    func solvedBefore() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try kata.run(["next"])
+        try kata.write("exercises/basics/add-numbers.swift", try kata.read("solutions/basics/add-numbers.swift"))
+        #expect(try kata.run(["check", "add-numbers"]).status == 0)
+        func listed() throws -> String {
+            try #require(try kata.run(["list"]).stdout.split(separator: "\n").first { $0.contains("add-numbers ") })
+                .description
+        }
+        #expect(try listed().hasSuffix("(solved)"))
+        try kata.run(["reset", "add-numbers"])
+        #expect(try listed().hasSuffix("(solved before, then reset to the starter)"))
+        #expect(try kata.run(["check", "add-numbers"]).status == 1)
+        #expect(try listed().hasSuffix("(solved before; the last check did not pass)"))
+        try kata.write("exercises/basics/add-numbers.swift", try kata.read("solutions/basics/add-numbers.swift"))
+        #expect(try kata.run(["check", "add-numbers"]).status == 0)
+        #expect(try listed().hasSuffix("(solved)"))
+        #expect(try kata.run(["list"]).stdout.contains("1 solved, 0 attempted"), "it still counts as solved")
+    }
+
+    @Test("kata check with no id right after a pass checks that exercise again and points to the next")
+    func checkAfterSolving() throws {
+        let kata = try KataRunner(fixture: "loop")
+        let nothing = try kata.run(["check"])
+        #expect(nothing.status == 1, "nothing to check is not a usage error: \(nothing.stderr)")
+        #expect(nothing.stdout.contains("Nothing to check yet: exercises/basics/add-numbers.swift does not exist."))
+
+        try kata.run(["next"])
+        try kata.write("exercises/basics/add-numbers.swift", try kata.read("solutions/basics/add-numbers.swift"))
+        #expect(try kata.run(["check"]).status == 0)
+        let again = try kata.run(["check"])
+        try assertSnapshot(again.transcript, named: "check-after-solving")
+        #expect(again.status == 0)
+
+        // Once the next exercise has a file, a plain check checks it.
+        try kata.run(["next"])
+        let next = try kata.run(["check"])
+        #expect(next.status == 1)
+        #expect(next.stdout.hasPrefix("Checking greet-team"))
+    }
+
     @Test("an unknown id gets a suggestion; an ambiguous prefix lists the candidates; a usage error exits 2")
     func unknownIDs() throws {
         let kata = try KataRunner(fixture: "loop")

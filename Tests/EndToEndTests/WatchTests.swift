@@ -15,6 +15,7 @@ struct WatchTests {
         process.currentDirectoryURL = kata.root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["PATH"] = KataProcess.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["KATA_LIBRARY_CACHE"] =
             FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
         process.environment = environment
@@ -32,7 +33,17 @@ struct WatchTests {
 
         try kata.write("exercises/checks/add.swift", try kata.read("solutions/checks/add.swift"))
         #expect(collected.wait(for: "Solved!", timeout: 60), "saving the file checks it again")
-        #expect(collected.wait(for: "Next: Crashes (crashes)", timeout: 10), "a pass moves on to the next exercise")
+        #expect(
+            collected.wait(for: "Watching exercises/checks/crashes.swift: save it to check;", timeout: 10),
+            "a pass moves on to the next exercise")
+        let afterPass = try #require(collected.text.components(separatedBy: "Solved!").last)
+        #expect(
+            !afterPass.contains("kata next"),
+            "watch moves on by itself, so it does not tell the learner to run kata next:\n\(afterPass)")
+        #expect(
+            afterPass.contains("Crashes  (crashes, exercise 2 of"), "the next exercise is shown as kata next shows it")
+        #expect(afterPass.contains("Each example calls one function of the learner's file."), "with its prompt")
+        #expect(afterPass.contains("Edit   exercises/checks/crashes.swift  (new: made from the starter)"))
         #expect(FileManager.default.fileExists(atPath: kata.file("exercises/checks/crashes.swift").path))
 
         kill(process.processIdentifier, SIGINT)

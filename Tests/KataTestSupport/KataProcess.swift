@@ -9,6 +9,13 @@ public enum KataProcess {
         public var stdout: String
         public var stderr: String
 
+        /// A result, from the `kata` binary or from a shell that ran it.
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         /// Standard output, then standard error under a marker, then the exit status: one text for a golden file.
         public var transcript: String {
             var text = stdout
@@ -47,7 +54,10 @@ public enum KataProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "KATA_WORKBOOK")
+        environment.removeValue(forKey: "KATA_LAUNCHER")
         environment.removeValue(forKey: "KATA_LANG")
+        // As for a learner who put kata on their PATH: the commands it prints start with plain `kata`.
+        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe()

@@ -22,6 +22,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         public var caughtBy: [String]
         /// How long its run took.
         public var report: RunReport?
+        /// Set when the mutant was caught only by an example that ran out of time (after this many seconds):
+        /// a weak catch, since no expectation failed.
+        public var timedOutAfter: Double?
     }
 
     public var id: String
@@ -35,6 +38,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var run: RunReport?
     /// Specify exercises: each mutant's result, in chapter order (empty until the subject run passes).
     public var mutants: [MutantResult]
+    /// Specify exercises that state a shape: how the learner's spec measures up to it.
+    public var shape: ShapeCheck?
     /// Why the result is `error`, or a short explanation of a failure that is not about one example.
     public var message: String?
     /// Seconds the check took (a cached answer reports its own time).

@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-6"
+    static let gradingVersion = "kata-grading-7"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -143,11 +143,13 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         let run: RunReport
+        let subjectStart = Date()
         do {
             run = try runner.run(binary, in: folders[first.variant]!)
         } catch {
             throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
+        let subjectSeconds = Date().timeIntervalSince(subjectStart)
         result.run = run
         if let problem = run.problem {
             result.message = problem
@@ -175,16 +177,31 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         builds += build(Array(programs.dropFirst(builds.count)))
+        // A mutant that never ends need not cost the exercise's whole timeout: the learner's specs have just run
+        // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
+        let mutantRunner: ProgramRunner = {
+            var runner = runner
+            runner.limits = limits.forMutant(subjectSeconds: subjectSeconds)
+            return runner
+        }()
         let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
             let (mutant, build) = pair
             let folder = folders[.mutant(mutant.name)]!
             switch build {
             case .success(.built(let binary)):
-                let report = try? runner.run(binary, in: folder)
-                let caughtBy = report?.examples.filter(\.status.isFailure).map(\.name) ?? []
-                let caught = report == nil || report?.problem != nil || !caughtBy.isEmpty
-                return CheckResult.MutantResult(
-                    name: mutant.name, note: mutant.note, caught: caught, caughtBy: caughtBy, report: report)
+                let report = try? mutantRunner.run(binary, in: folder)
+                let failures = report?.examples.filter(\.status.isFailure) ?? []
+                let caught = report == nil || report?.problem != nil || !failures.isEmpty
+                var result = CheckResult.MutantResult(
+                    name: mutant.name, note: mutant.note, caught: caught, caughtBy: failures.map(\.name), report: report
+                )
+                // Caught only because an example ran out of time: no expectation said what broke.
+                if let limit = report?.timedOutAfter, report?.problem == nil, !failures.isEmpty,
+                    failures.allSatisfy({ $0.status == .timedOut })
+                {
+                    result.timedOutAfter = limit
+                }
+                return result
             default:
                 // A mutant that does not compile with specs that compile against the subject is caught by
                 // the compiler; `kata verify` reports it as a chapter mistake.
@@ -193,7 +210,8 @@ public struct ExerciseChecker: Sendable {
             }
         }
         result.mutants = mutantRuns
-        result.status = mutantRuns.allSatisfy(\.caught) ? .passed : .failed
+        result.shape = exercise.shape.map { ShapeCheck($0, run: run) }
+        result.status = mutantRuns.allSatisfy(\.caught) && result.shape?.met != false ? .passed : .failed
         return result
     }
 

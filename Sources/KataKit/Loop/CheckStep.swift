@@ -16,6 +16,8 @@ public struct CheckStep {
     public let style: TerminalStyle
     public var format: CheckFormat
     public var useCache: Bool
+    /// Set by `kata watch`, which moves on by itself after a pass (so the report does not say "run kata next").
+    public var watching = false
     /// Where progress lines go (standard error): building KataSpec the first time, `--all`'s counter.
     public var status: (String) -> Void
 
@@ -33,11 +35,22 @@ public struct CheckStep {
     /// Checks one exercise: `id` (or prefix), or the current one.
     public func run(id: String?) throws -> CheckOutput {
         let (progress, warnings) = try workspace.store.readReporting()
-        let exercise: Exercise
+        var exercise: Exercise
+        var preface: String?
         if let id {
             exercise = try workspace.exercise(id)
         } else if let current = workspace.current(in: progress) {
             exercise = current
+            if !FileManager.default.fileExists(atPath: workspace.learnerFile(current).path) {
+                // Right after a pass the current exercise is the next one, which has no file until `kata next`:
+                // check the one the learner was working on, and say what comes next.
+                guard let last = lastChecked(progress) else {
+                    return CheckOutput(
+                        text: Self.notStarted(current, workspace: workspace), warnings: warnings, status: 1)
+                }
+                exercise = last
+                preface = Self.rechecking(last, next: current, workspace: workspace)
+            }
         } else {
             throw LoopError.nothingToCheck
         }
@@ -53,7 +66,7 @@ public struct CheckStep {
         switch format {
         case .human:
             text =
-                HumanCheckReport(workspace: workspace, style: style).render(
+                HumanCheckReport(workspace: workspace, style: style, watching: watching).render(
                     result, exercise: exercise, file: shown, cached: result.cached)
                 + (exercise.kind == .implement
                     ? Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "" : "")
@@ -66,7 +79,28 @@ public struct CheckStep {
             text = JUnitReport(workspace: workspace).document([(result, exercise)])
         }
         return CheckOutput(
-            text: text, warnings: warnings + notices, status: result.status == .passed ? 0 : 1, results: [result])
+            text: (format == .human ? preface.map { style.paint($0, .dim) + "\n\n" } ?? "" : "") + text,
+            warnings: warnings + notices, status: result.status == .passed ? 0 : 1, results: [result])
+    }
+
+    /// The exercise checked most recently whose file is still there.
+    private func lastChecked(_ progress: Progress) -> Exercise? {
+        workspace.workbook.exercises
+            .filter { progress[$0.id].lastAttempt != nil }
+            .filter { FileManager.default.fileExists(atPath: workspace.learnerFile($0).path) }
+            .max { progress[$0.id].lastAttempt! < progress[$1.id].lastAttempt! }
+    }
+
+    /// Said before checking the last exercise again, when the current one has no file yet.
+    static func rechecking(_ last: Exercise, next: Exercise, workspace: Workspace) -> String {
+        "Checking \(last.id) again, the exercise you checked last: the next one, \(next.id), has no file yet "
+            + "(\(KataCommand.line("next")) shows it and creates its file)."
+    }
+
+    /// What `kata check` says when the current exercise has no file and nothing was ever checked.
+    static func notStarted(_ exercise: Exercise, workspace: Workspace) -> String {
+        "Nothing to check yet: \(workspace.display(workspace.learnerFile(exercise))) does not exist. "
+            + "Run \(KataCommand.line("next")) to see the exercise and create its file from the starter.\n"
     }
 
     /// Checks every exercise that has a learner file, in workbook order.
@@ -152,7 +186,7 @@ public struct CheckStep {
 
     private func summaryTable(_ results: [(CheckResult, Exercise)]) -> String {
         guard !results.isEmpty else {
-            return "No exercise has a file yet. Run kata next to start the first one.\n"
+            return "No exercise has a file yet. Run \(KataCommand.line("next")) to start the first one.\n"
         }
         let width = max(8, results.map(\.1.id.count).max() ?? 8)
         var lines = ["Exercise".padding(toLength: width, withPad: " ", startingAt: 0) + "  Result         Score   Time"]
@@ -176,7 +210,7 @@ public struct CheckStep {
         lines.append("")
         lines.append("\(passed) of \(plural(results.count, "exercise")) passed")
         if passed < results.count {
-            lines.append("Run kata check <id> on one of them for the details.")
+            lines.append("Run \(KataCommand.line("check <id>")) on one of them for the details.")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -22,7 +22,8 @@ public struct HintStep {
             warnings += notices
             guard let current = workspace.current(in: progress) else {
                 return LoopOutput(
-                    text: "Every exercise is solved, so there is no current one; name one: kata hint <id>\n",
+                    text:
+                        "Every exercise is solved, so there is no current one; name one: \(KataCommand.line("hint <id>"))\n",
                     warnings: warnings)
             }
             exercise = current
@@ -30,7 +31,8 @@ public struct HintStep {
         let hints = exercise.hints
         guard !hints.isEmpty else {
             return LoopOutput(
-                text: "'\(exercise.id)' has no hints. Read its prompt again with kata next, or its chapter.\n",
+                text:
+                    "'\(exercise.id)' has no hints. Read its prompt again with \(KataCommand.line("next")), or its chapter.\n",
                 warnings: warnings)
         }
         let (shown, notices) = try workspace.store.update { progress -> Int in
@@ -45,7 +47,8 @@ public struct HintStep {
         if all {
             guard shown > 0 else {
                 return LoopOutput(
-                    text: "No hints shown yet for '\(exercise.id)'; run kata hint \(exercise.id) for the first.\n",
+                    text:
+                        "No hints shown yet for '\(exercise.id)'; run \(KataCommand.line("hint \(exercise.id)")) for the first.\n",
                     warnings: warnings)
             }
             let text =
@@ -58,7 +61,7 @@ public struct HintStep {
         if shown < 0 {
             return LoopOutput(
                 text: "No more hints for '\(exercise.id)': you have seen all \(hints.count). "
-                    + "Read them again with kata hint \(exercise.id) --all.\n",
+                    + "Read them again with \(KataCommand.line("hint \(exercise.id) --all")).\n",
                 warnings: warnings)
         }
         var text =
@@ -68,7 +71,7 @@ public struct HintStep {
         text +=
             left == 0
             ? "That was the last hint.\n"
-            : "\(plural(left, "more hint")): run kata hint \(exercise.id) again.\n"
+            : "\(plural(left, "more hint")): run \(KataCommand.line("hint \(exercise.id)")) again.\n"
         return LoopOutput(text: text, warnings: warnings)
     }
 

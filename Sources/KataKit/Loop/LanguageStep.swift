@@ -35,7 +35,7 @@ public struct LanguageStep {
         }
         lines.append("")
         lines.append(
-            "Choose one with kata lang <code>; \(LanguagePreference.environmentKey)=<code> chooses one for a single command."
+            "Choose one with \(KataCommand.line("lang <code>")); \(LanguagePreference.environmentKey)=<code> chooses one for a single command."
         )
         return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: workspace.notices)
     }
@@ -57,7 +57,7 @@ public struct LanguageStep {
                     ? "Every chapter is translated."
                     : "\(shown) of \(total) chapters are translated; the others are shown in \(Language.source.name) until they are."
             )
-            lines.append("Back to \(Language.source.name): kata lang \(Language.source.code)")
+            lines.append("Back to \(Language.source.name): \(KataCommand.line("lang \(Language.source.code)"))")
         }
         if let override = ProcessInfo.processInfo.environment[LanguagePreference.environmentKey], !override.isEmpty {
             lines.append(

@@ -35,24 +35,48 @@ public struct LearnerFiles: Sendable {
         return true
     }
 
-    /// Copies the learner's file to `.kata/backups/` and puts the starter back. Returns the backup, if there was a file.
-    public func reset(_ exercise: Exercise, now: Date = Date()) throws(LoopError) -> URL? {
+    /// What ``reset(_:now:)`` did with the learner's file before putting the starter back.
+    public enum ResetOutcome: Equatable, Sendable {
+        /// The file was copied to this backup.
+        case backedUp(URL)
+        /// The file was already in this backup (the newest one of the exercise), so no copy was made.
+        case alreadySaved(URL)
+        /// The file already held the starter: nothing to save.
+        case unchanged
+        /// There was no file.
+        case created
+    }
+
+    /// Copies the learner's file to `.kata/backups/` (unless it holds the starter, or the newest backup already
+    /// holds the same text) and puts the starter back.
+    public func reset(_ exercise: Exercise, now: Date = Date()) throws(LoopError) -> ResetOutcome {
         let url = workspace.learnerFile(exercise)
-        var backup: URL?
+        let outcome: ResetOutcome
         if FileManager.default.fileExists(atPath: url.path) {
-            let stamp = Self.stamp(now)
-            let target = workspace.workbook.url(".kata/backups/\(exercise.chapterSlug)/\(exercise.id)-\(stamp).swift")
-            try makeFolder(for: target)
-            do {
-                // The bytes the learner sees, even through a symbolic link (the link itself would lead elsewhere).
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    throw CocoaError(.fileReadUnknown)
-                }
-                try data.write(to: target, options: .withoutOverwriting)
-            } catch {
-                throw .cannotWrite(path: workspace.display(target), reason: (error as NSError).localizedDescription)
+            // The bytes the learner sees, even through a symbolic link (the link itself would lead elsewhere).
+            guard let current = FileManager.default.contents(atPath: url.path) else {
+                throw .cannotWrite(
+                    path: workspace.display(url), reason: "it cannot be read, so it cannot be backed up first")
             }
-            backup = target
+            if current == Data(exercise.starter.code.utf8) {
+                return .unchanged
+            } else if let newest = newestBackup(of: exercise),
+                FileManager.default.contents(atPath: newest.path) == current
+            {
+                outcome = .alreadySaved(newest)
+            } else {
+                let stamp = Self.stamp(now)
+                let target = backupFolder(of: exercise).appendingPathComponent("\(exercise.id)-\(stamp).swift")
+                try makeFolder(for: target)
+                do {
+                    try current.write(to: target, options: .withoutOverwriting)
+                } catch {
+                    throw .cannotWrite(path: workspace.display(target), reason: (error as NSError).localizedDescription)
+                }
+                outcome = .backedUp(target)
+            }
+        } else {
+            outcome = .created
         }
         try makeFolder(for: url)
         do {
@@ -60,7 +84,24 @@ public struct LearnerFiles: Sendable {
         } catch {
             throw .cannotWrite(path: workspace.display(url), reason: (error as NSError).localizedDescription)
         }
-        return backup
+        return outcome
+    }
+
+    private func backupFolder(of exercise: Exercise) -> URL {
+        workspace.workbook.url(".kata/backups/\(exercise.chapterSlug)")
+    }
+
+    /// The exercise's newest backup: names carry a sortable UTC time stamp.
+    private func newestBackup(of exercise: Exercise) -> URL? {
+        let folder = backupFolder(of: exercise)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let prefix = exercise.id + "-"
+        return names.filter { name in
+            // `kiwi-let-…` must not pick up `kiwi-let-cart-…`: after the id comes the 8-digit date.
+            name.hasPrefix(prefix) && name.hasSuffix(".swift")
+                && name.dropFirst(prefix.count).prefix(8).allSatisfy(\.isNumber)
+                && name.dropFirst(prefix.count).count > 8
+        }.max().map { folder.appendingPathComponent($0) }
     }
 
     private func makeFolder(for url: URL) throws(LoopError) {

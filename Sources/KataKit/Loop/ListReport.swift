@@ -35,6 +35,11 @@ public struct ListReport {
                 let pointer = exercise == current ? style.paint("→", .bold) : " "
                 let id = exercise.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
                 var detail = record.state.rawValue
+                switch record.solvedBefore {
+                case .reset?: detail = "solved before, then reset to the starter"
+                case .lastCheckFailed?: detail = "solved before; the last check did not pass"
+                case nil: break
+                }
                 if record.state == .attempted { detail += ", \(plural(record.attempts, "check"))" }
                 if exercise.kind == .specify { detail += ", you write the specs" }
                 lines.append("  \(pointer) \(mark) \(id)  \(exercise.title)" + style.paint("  (\(detail))", .dim))
@@ -47,7 +52,7 @@ public struct ListReport {
         lines.append(Self.bar(solved: solved, total: total, style: style))
         lines.append("\(solved) solved, \(attempted) attempted, \(total - solved - attempted) not started")
         if let current {
-            lines.append("Next: kata next (\(current.id))")
+            lines.append("Next: \(KataCommand.line("next")) (\(current.id))")
         }
         return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
     }

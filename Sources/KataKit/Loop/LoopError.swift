@@ -25,24 +25,24 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .unknownExercise(let id, let suggestion?):
             "no exercise '\(id.withVisibleControls)'; did you mean '\(suggestion)'?"
         case .unknownExercise(let id, nil):
-            "no exercise '\(id.withVisibleControls)'; run kata list to see every exercise id"
+            "no exercise '\(id.withVisibleControls)'; run \(KataCommand.line("list")) to see every exercise id"
         case .idTooLong(let length):
             "that id is \(length) characters long, and exercise ids are short words like hello-kata; "
-                + "run kata list to see every exercise id"
+                + "run \(KataCommand.line("list")) to see every exercise id"
         case .ambiguousPrefix(let prefix, let matches):
             "'\(prefix.withVisibleControls)' could be any of \(matches.map { "'\($0)'" }.joined(separator: ", ")); type more of the id"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); nothing was changed"
         case .noLearnerFile(let id, let path):
-            "\(path) does not exist yet; run kata next \(id) to create it from the starter"
+            "\(path) does not exist yet; run \(KataCommand.line("next \(id)")) to create it from the starter"
         case .unreadableLearnerFile(let id, let path, let reason):
-            "\(path) \(reason); kata checks a Swift file of your own there (kata reset \(id) puts the starter back, "
-                + "keeping a backup)"
+            "\(path) \(reason); kata checks a Swift file of your own there (\(KataCommand.line("reset \(id)")) puts "
+                + "the starter back, keeping a backup)"
         case .nothingToCheck:
-            "every exercise is solved; name one to check it again: kata check <id> (kata list shows the ids)"
+            "every exercise is solved; name one to check it again: \(KataCommand.line("check <id>")) (\(KataCommand.line("list")) shows the ids)"
         case .unknownLanguage(let code, let available):
             "this workbook has no translation into '\(code)'; "
-                + "its languages are \(available.joined(separator: ", ")) (kata lang lists them)"
+                + "its languages are \(available.joined(separator: ", ")) (\(KataCommand.line("lang")) lists them)"
         }
     }
 

@@ -27,8 +27,14 @@ public struct NextStep {
         guard let exercise = named ?? workspace.current(in: progress) else {
             return LoopOutput(text: allSolved(progress), warnings: warnings)
         }
+        return LoopOutput(text: try present(exercise, progress: progress), warnings: warnings)
+    }
+
+    /// Shows one exercise (its prompt, the file to edit and the commands to run), creating its file from the
+    /// starter when it is missing; `kata watch` shows the next exercise this way too.
+    public func present(_ exercise: Exercise, progress: Progress) throws(LoopError) -> String {
         let created = try LearnerFiles(workspace: workspace).createIfMissing(exercise)
-        return LoopOutput(text: show(exercise, progress: progress, created: created), warnings: warnings)
+        return show(exercise, progress: progress, created: created)
     }
 
     private func show(_ exercise: Exercise, progress: Progress, created: Bool) -> String {
@@ -45,23 +51,30 @@ public struct NextStep {
             lines.append(style.paint(note, .dim))
         }
         lines.append("")
-        let prompt = TerminalRenderer(
-            style: style, linksRelativeTo: workspace.edition.textURL(of: exercise), in: workspace
-        ).render(exercise.prompt)
+        let prompt = PromptText(workspace: workspace, style: style).render(exercise)
         if !prompt.isEmpty {
             lines.append(prompt)
             lines.append("")
         }
+        if let shape = exercise.shape {
+            lines.append("Shape  your spec needs " + shape.asked.joined(separator: "; "))
+        }
         let path = workspace.display(workspace.learnerFile(exercise))
         let note = created ? "  (new: made from the starter)" : ""
         lines.append("Edit   " + style.paint(path, .bold) + note)
-        lines.append("Check  " + style.paint("kata check \(exercise.id)", .bold))
+        lines.append("Check  " + style.paint(KataCommand.line("check \(exercise.id)"), .bold))
         if !exercise.hints.isEmpty {
             let shown = progress[exercise.id].hintsShown
             let left = exercise.hints.count - min(shown, exercise.hints.count)
             lines.append(
-                "Stuck? " + style.paint("kata hint \(exercise.id)", .bold)
+                "Stuck? " + style.paint(KataCommand.line("hint \(exercise.id)"), .bold)
                     + "  (\(left) of \(exercise.hints.count) hints left)")
+        }
+        if !KataCommand.isOnPath {
+            lines.append(
+                style.paint(
+                    "(kata is not on your PATH, so commands start with \(KataCommand.name); "
+                        + "README.md shows how to type plain kata)", .dim))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -81,7 +94,9 @@ public struct NextStep {
             )
         }
         lines.append("")
-        lines.append("Run kata list for the whole workbook, or kata reset <id> to try one again.")
+        lines.append(
+            "Run \(KataCommand.line("list")) for the whole workbook, or \(KataCommand.line("reset <id>")) to try one again."
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -11,12 +11,23 @@ public struct ResetStep {
     /// Resets one exercise.
     public func run(id: String) throws -> LoopOutput {
         let exercise = try workspace.exercise(id)
-        let files = LearnerFiles(workspace: workspace)
         let path = workspace.display(workspace.learnerFile(exercise))
-        if let backup = try files.reset(exercise) {
-            return LoopOutput(
-                text: "Saved your file to \(workspace.display(backup))\n\(path) is back to its starter.\n")
+        let outcome = try LearnerFiles(workspace: workspace).reset(exercise)
+        // Remembered so that `kata list` says "solved before" rather than "solved" for a file back at its starter.
+        let (_, notices) = try workspace.store.update { $0[exercise.id].resetAfterAttempts = $0[exercise.id].attempts }
+        let text: String
+        switch outcome {
+        case .backedUp(let backup):
+            text = "Saved your file to \(workspace.display(backup))\n\(path) is back to its starter.\n"
+        case .alreadySaved(let backup):
+            text =
+                "Your file is already saved, unchanged, in \(workspace.display(backup)) (no new backup).\n"
+                + "\(path) is back to its starter.\n"
+        case .unchanged:
+            text = "\(path) already holds the starter: nothing to back up, nothing changed.\n"
+        case .created:
+            text = "\(path) did not exist; it now holds the starter (nothing to back up).\n"
         }
-        return LoopOutput(text: "\(path) did not exist; it now holds the starter (nothing to back up).\n")
+        return LoopOutput(text: text, warnings: notices.map(\.description))
     }
 }

@@ -38,6 +38,9 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
     public var solved: Date?
     /// How many hints `kata hint` has shown.
     public var hintsShown: Int = 0
+    /// How many checks there had been when `kata reset` last put the starter back (a count, not a time: a reset
+    /// and a check can fall in the same second).
+    public var resetAfterAttempts: Int?
     /// Set when the progress file was changed outside kata: the recorded pass is not trusted until the next one.
     public var unverified: Bool?
     /// The checks, oldest first: the first ``keptFromStart``, the first pass, and the last ``keptAtEnd`` of them,
@@ -57,6 +60,20 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
     public var state: ExerciseState {
         if solved != nil && unverified != true { return .solved }
         return attempts > 0 ? .attempted : .notStarted
+    }
+
+    /// For a solved exercise whose file no longer passes, as far as kata knows: reset to the starter after the
+    /// last check, or checked without passing since it was solved.
+    public var solvedBefore: SolvedBefore? {
+        guard solved != nil else { return nil }
+        if resetAfterAttempts == attempts { return .reset }
+        if let last = checks.last, last.verdict != .passed { return .lastCheckFailed }
+        return nil
+    }
+
+    /// Why a solved exercise is only "solved before".
+    public enum SolvedBefore: Sendable {
+        case reset, lastCheckFailed
     }
 
     /// Records one check and its verdict.

@@ -54,12 +54,18 @@ public struct ExercismReport {
         }
         if exercise.kind == .specify {
             object["mutants"] = result.mutants.map { mutant -> [String: Any] in
-                [
+                var entry: [String: Any] = [
                     "name": mutant.name, "note": mutant.note, "status": mutant.caught ? "caught" : "survived",
                     "caught_by": mutant.caughtBy,
                 ]
+                // Caught only because an example ran out of time: a weak catch.
+                if let limit = mutant.timedOutAfter { entry["timed_out_after"] = limit }
+                return entry
             }
             object["score"] = ["caught": result.caughtCount, "total": exercise.mutants.count]
+            if let shape = result.shape {
+                object["shape"] = shape.requirements.map { ["asked": $0.asked, "found": $0.found, "met": $0.met] }
+            }
         }
         var kata: [String: Any] = [
             "id": exercise.id, "kind": exercise.kind.rawValue, "file": file, "sandbox": result.sandbox ?? "none",

@@ -4,11 +4,14 @@ import Foundation
 public struct HumanCheckReport {
     public let workspace: Workspace
     public let style: TerminalStyle
+    /// In `kata watch`, which shows the next exercise by itself after a pass.
+    public var watching: Bool
     let source: SourceText
 
-    public init(workspace: Workspace, style: TerminalStyle) {
+    public init(workspace: Workspace, style: TerminalStyle, watching: Bool = false) {
         self.workspace = workspace
         self.style = style
+        self.watching = watching
         self.source = SourceText(root: workspace.workbook.root)
     }
 
@@ -29,7 +32,7 @@ public struct HumanCheckReport {
             lines.append(
                 style.paint(result.refused == true ? "✗ Not accepted" : "✗ Does not compile", .red, .bold)
                     + " (\(plural(max(count, 1), "error"))). Fix \(count > 1 ? "the first error" : "it") and run "
-                    + style.paint("kata check \(exercise.id)", .bold) + " again.")
+                    + style.paint(KataCommand.line("check \(exercise.id)"), .bold) + " again.")
             return lines.joined(separator: "\n") + "\n"
         case .error where result.run == nil:
             lines.append(
@@ -47,6 +50,10 @@ public struct HumanCheckReport {
             if exercise.kind == .specify, let leftOut = Self.leftOutLine(run) {
                 lines.append(style.paint(leftOut, .yellow))
             }
+        }
+        if let shape = result.shape {
+            lines.append("")
+            lines += shapeLines(shape)
         }
         if !result.mutants.isEmpty {
             lines.append("")
@@ -161,7 +168,11 @@ public struct HumanCheckReport {
     private func mutantLines(_ result: CheckResult) -> [String] {
         var lines = [style.paint("Mutants (broken versions of the code your specs must notice)", .bold)]
         for mutant in result.mutants {
-            if mutant.caught {
+            if mutant.caught, let limit = mutant.timedOutAfter {
+                lines.append(
+                    "  " + style.paint("✓ caught", .yellow) + "   \(mutant.name), "
+                        + Self.timeoutCatch(mutant, limit: limit))
+            } else if mutant.caught {
                 let by = mutant.caughtBy.first.map { " by \"\($0.withVisibleControls)\"" } ?? ""
                 lines.append("  " + style.paint("✓ caught", .green) + "   \(mutant.name)\(by)")
             } else {
@@ -172,17 +183,34 @@ public struct HumanCheckReport {
         return lines
     }
 
+    private func shapeLines(_ shape: ShapeCheck) -> [String] {
+        var lines = [style.paint("The shape the exercise asks your spec to have", .bold)]
+        for requirement in shape.requirements {
+            let mark = requirement.met ? style.paint("✓", .green) : style.paint("✗", .red)
+            lines.append("  \(mark) \(requirement.asked)" + (requirement.found.isEmpty ? "" : ": \(requirement.found)"))
+        }
+        return lines
+    }
+
+    /// How a mutant caught only by a timeout is described.
+    static func timeoutCatch(_ mutant: CheckResult.MutantResult, limit: Double) -> String {
+        let example = mutant.caughtBy.first.map { "\"\($0.withVisibleControls)\"" } ?? "an example"
+        return "but only by timing out: \(example) was stopped after \(ProgramRunner.seconds(limit)) "
+            + "(a weak catch: no expectation failed)"
+    }
+
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
-        let again = style.paint("kata check \(exercise.id)", .bold)
+        let again = style.paint(KataCommand.line("check \(exercise.id)"), .bold)
         switch result.status {
         case .passed:
             let what =
                 exercise.kind == .specify
                 ? "your specs pass against the correct code and catch every mutant."
                 : "every example passes."
+            // kata watch goes on by itself, to the next exercise or to its last word.
+            let next = watching ? "" : " Run " + style.paint(KataCommand.line("next"), .bold) + " to go on."
             return [
-                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst()) Run "
-                    + style.paint("kata next", .bold) + " to go on."
+                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst())\(next)"
             ]
         case .failed:
             if let run = result.run, run.timedOutAfter != nil {
@@ -195,6 +223,15 @@ public struct HumanCheckReport {
                 return [
                     style.paint("✗ Not yet:", .red, .bold)
                         + " \(message.withVisibleControls). Fix the failing examples above, then run \(again) again."
+                ]
+            }
+            if let shape = result.shape, !shape.met {
+                let survivors = result.mutants.count { !$0.caught }
+                let also = survivors > 0 ? ", and \(plural(survivors, "mutant")) survived" : ""
+                return [
+                    style.paint("✗ Not yet:", .red, .bold)
+                        + " your spec does not have the shape the exercise asks for\(also). Group its examples "
+                        + "as the prompt says, then run \(again) again."
                 ]
             }
             if !result.mutants.isEmpty {

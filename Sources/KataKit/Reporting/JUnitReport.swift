@@ -84,8 +84,18 @@ public struct JUnitReport {
             if !mutant.caught {
                 failures += 1
                 body = "<failure message=\"mutant survived\">\(escape(mutant.note))</failure>"
+            } else if let limit = mutant.timedOutAfter {
+                body = "<system-out>\(escape(HumanCheckReport.timeoutCatch(mutant, limit: limit)))</system-out>"
             }
             cases.append(testCase("\(exercise.id).mutants", "catches \(mutant.name)", time: 0, body: body))
+        }
+        for requirement in result.shape?.requirements ?? [] {
+            var body = ""
+            if !requirement.met {
+                failures += 1
+                body = "<failure message=\"shape\">\(escape(requirement.found))</failure>"
+            }
+            cases.append(testCase("\(exercise.id).shape", "has \(requirement.asked)", time: 0, body: body))
         }
         let tests = cases.count
         var xml =

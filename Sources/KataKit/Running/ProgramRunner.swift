@@ -142,7 +142,8 @@ public struct ProgramRunner: Sendable {
                     break  // Not from KataSpec: whatever it says, it counts for nothing.
                 }
             }
-            let printed = Self.read(outputFile, limit: limits.outputLimit)
+            var printed = Self.read(outputFile, limit: limits.outputLimit)
+            printed.text = Self.namingSourcePaths(printed.text, sourcePaths)
             if !printed.text.isEmpty {
                 report.output +=
                     printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
@@ -165,7 +166,7 @@ public struct ProgramRunner: Sendable {
                 break
             }
             let captured = Self.read(captures.appendingPathComponent("\(crashed.index).out"), limit: limits.outputLimit)
-            crashed.output = Self.withoutStackTrace(captured.text)
+            crashed.output = Self.namingSourcePaths(Self.withoutStackTrace(captured.text), sourcePaths)
             crashed.outputTruncated = captured.truncated
             if termination == .timedOut {
                 crashed.status = .timedOut

@@ -13,6 +13,15 @@ public struct RunLimits: Sendable, Equatable {
     /// Bytes of output kept per example.
     public var outputLimit: Int
 
+    /// The limits for a mutant's run, once the same specs ran against the correct code in `subjectSeconds`:
+    /// a few times that, and never less than three seconds (a wait for something that never comes, such as
+    /// `toEventually`, takes one second by default), nor more than the exercise's own timeout.
+    public func forMutant(subjectSeconds: Double) -> RunLimits {
+        var limits = self
+        limits.timeout = min(timeout, max(3, (subjectSeconds * 3 + 1).rounded(.up)))
+        return limits
+    }
+
     /// The defaults: 10 s, 8 MiB per written file, 4 GiB of address space, 64 KiB of output per example.
     public static func defaults(timeout: Double? = nil) -> RunLimits {
         let seconds = timeout ?? 10

@@ -107,7 +107,8 @@ public struct TerminalRenderer {
             case .link(let target, _):
                 let text = inlineParts(node.children)
                 let url = resolveLink(target)
-                return node.plainText == target
+                // `[docs/KataSpec.md](../docs/KataSpec.md)` names its own target: print the path once.
+                return node.plainText == target || node.plainText == url
                     ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
             case .image(let url, _): return "[image: \(node.plainText.isEmpty ? url : node.plainText)]"
             case .inlineHTML: return ""

@@ -57,7 +57,7 @@ public struct LanguagePreference: Sendable {
             if let language = Language.resolve(requested, among: available) { return (language, .remembered, warnings) }
             warnings.append(
                 ".kata/language names \(requested), a language this workbook has no translation into (it has \(names)); "
-                    + "showing \(Language.source.name); choose another with kata lang <code>")
+                    + "showing \(Language.source.name); choose another with \(KataCommand.line("lang <code>"))")
         }
         return (.source, .unset, warnings)
     }

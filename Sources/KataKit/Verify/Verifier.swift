@@ -198,6 +198,14 @@ public struct Verifier {
                             "the reference specs of '\(exercise.id)' do not catch mutant '\(mutant.name)'; add an example that fails against it, or make the mutant break something the specs check"
                     ))
             }
+            for requirement in result.shape?.requirements ?? [] where !requirement.met {
+                problems.append(
+                    Problem(
+                        location: exercise.starter.location,
+                        message:
+                            "the reference solution of '\(exercise.id)' does not have the shape its starter states: "
+                            + "\(requirement.asked); \(requirement.found)"))
+            }
             for mutant in result.mutants where mutant.caughtBy == ["(did not compile)"] {
                 let block = exercise.mutants.first { $0.name == mutant.name }?.block
                 problems.append(

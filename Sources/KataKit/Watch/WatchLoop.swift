@@ -25,7 +25,8 @@ public struct WatchLoop {
             _ = try LearnerFiles(workspace: workspace).createIfMissing(current)
             let file = workspace.learnerFile(current)
             if clearScreen { write("\u{1B}[2J\u{1B}[H") }
-            let step = CheckStep(workspace: workspace, style: style, status: { self.write($0 + "\n") })
+            var step = CheckStep(workspace: workspace, style: style, status: { self.write($0 + "\n") })
+            step.watching = true
             let passed: Bool
             do {
                 let output = try step.run(id: current.id)
@@ -41,18 +42,24 @@ public struct WatchLoop {
                 let (progress, _) = try workspace.store.readReporting()
                 exercise = workspace.current(in: progress)
                 if let next = exercise {
-                    write(
-                        "\nNext: \(next.title) (\(next.id)). Its file is \(workspace.display(workspace.learnerFile(next))); save it to check.\n"
-                    )
-                    _ = try LearnerFiles(workspace: workspace).createIfMissing(next)
+                    // The next exercise's prompt, as kata next shows it, so the learner can go on from here.
+                    write("\n" + style.paint(String(repeating: "─", count: min(style.width, 40)), .dim) + "\n\n")
+                    write(try NextStep(workspace: workspace, style: style).present(next, progress: progress))
+                    write(style.paint("\n\(watchingLine(next))\n", .dim))
                     watcher.waitForSave(of: workspace.learnerFile(next))
                 }
                 continue
             }
-            write(style.paint("\nWatching \(workspace.display(file)): save it to check again; Ctrl-C stops.\n", .dim))
+            write(style.paint("\n\(watchingLine(current, again: true))\n", .dim))
             watcher.waitForSave(of: file)
         }
         write(style.paint("Every exercise is solved. Well done!\n", .green, .bold))
+    }
+
+    /// `Watching exercises/…/x.swift: save it to check again; Ctrl-C stops.`
+    private func watchingLine(_ exercise: Exercise, again: Bool = false) -> String {
+        "Watching \(workspace.display(workspace.learnerFile(exercise))): save it to check\(again ? " again" : ""); "
+            + "Ctrl-C stops."
     }
 
     private func startingExercise(_ id: String?) throws -> Exercise? {

@@ -25,7 +25,7 @@ struct ChapterScanner {
         var followingParagraph: (text: String, index: Int)?
     }
 
-    static let attributeKeys = ["id", "name", "note", "timeout", "kind"]
+    static let attributeKeys = ["id", "name", "note", "timeout", "kind"] + SpecShape.keys
     static let roleWords = CodeBlock.Role.allCases.map(\.rawValue) + ["ignore"]
 
     let path: String
@@ -172,6 +172,7 @@ struct ChapterScanner {
         case .hint: allowed = ["id"]
         case .example, .ignoredExample: allowed = []
         case .exercise(.mutant): allowed = ["id", "name", "note", "timeout", "kind"]
+        case .exercise(.starter): allowed = ["id", "timeout", "kind"] + SpecShape.keys
         case .exercise: allowed = ["id", "timeout", "kind"]
         }
         var seen: Set<String> = []
@@ -193,6 +194,18 @@ struct ChapterScanner {
             if attribute.text == "timeout", Double(value).map({ $0 > 0 && $0.isFinite }) != true {
                 diagnostics.append(
                     Diagnostic(at: at, "timeout must be a positive number of seconds, like timeout=5; got '\(value)'"))
+            }
+            if SpecShape.countKeys.contains(attribute.text), Int(value).map({ $0 > 0 }) != true {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at,
+                        "\(attribute.text) must be a positive whole number, like \(attribute.text)=3; got '\(value)'"))
+            }
+            if attribute.text == "shared", value.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at,
+                        "shared needs the name of a shared example group, like shared=\"a stack\""))
             }
             if attribute.text == "kind", Exercise.Kind(rawValue: value) == nil {
                 diagnostics.append(

@@ -34,6 +34,8 @@ public struct Exercise: Sendable, Equatable {
     public var hints: [Hint]
     /// Wall-clock limit for a run, in seconds, when the chapter sets one.
     public var timeout: Double?
+    /// The structure a specify exercise asks the learner's spec to have, when its starter states one.
+    public var shape: SpecShape?
 
     /// Where the learner's file lives, relative to the workbook root.
     public var learnerPath: String { "exercises/\(chapterSlug)/\(id).swift" }

@@ -111,6 +111,23 @@ struct ExerciseAssembler {
                 ))
             return nil
         }
+        let shape = SpecShape(starter.block.info)
+        if let shape {
+            if kind == .implement {
+                diagnostics.append(
+                    Diagnostic(
+                        at: starter.block.location,
+                        "exercise '\(id)' is an implement exercise, so its starter states no shape "
+                            + "(\(SpecShape.keys.joined(separator: ", "))); a shape is for a specify exercise, "
+                            + "where the learner writes the specs"))
+            } else if shape.examplesPerContext != nil, shape.contexts == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        at: starter.block.location,
+                        "examples-per-context needs contexts=<n> too: without contexts a spec with none would satisfy it"
+                    ))
+            }
+        }
         switch kind {
         case .implement:
             if specs.isEmpty {
@@ -208,7 +225,7 @@ struct ExerciseAssembler {
             id: id, chapterSlug: chapter.slug, title: heading?.title ?? chapter.title, kind: kind,
             location: first.block.location, prompt: prompt, starter: starter.block, specs: specs.map(\.block),
             support: blocks.filter { $0.block.role == .support }.map(\.block), subject: subject?.block,
-            mutants: mutants, hints: [], timeout: timeout)
+            mutants: mutants, hints: [], timeout: timeout, shape: kind == .specify ? shape : nil)
     }
 
     private func hintBlocksIndexes(in chapter: Chapter) -> [Int] {

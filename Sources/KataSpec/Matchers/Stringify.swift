@@ -12,7 +12,7 @@ public func stringify(_ value: Any?, quotingStrings: Bool = false) -> String {
     case let character as Character:
         return quotingStrings ? "\"\(character)\"" : String(character)
     case let error as any Error where !(value is any CustomStringConvertible):
-        return String(describing: error)
+        return TypeNames.unqualified(String(describing: error), describing: error)
     default:
         break
     }
@@ -21,7 +21,7 @@ public func stringify(_ value: Any?, quotingStrings: Bool = false) -> String {
         let items = mirror.children.map { stringify($0.value, quotingStrings: quotingStrings) }
         return "[" + items.joined(separator: ", ") + "]"
     }
-    return String(describing: value)
+    return TypeNames.unqualified(String(describing: value), describing: value)
 }
 
 /// Unwraps nested optionals hidden in an `Any?`, so `Optional(Optional(3))` becomes `3`.

@@ -35,6 +35,7 @@ public enum SpecRunner {
     /// Builds and runs the specs, reporting to `reporter`; returns the counts.
     @discardableResult
     static func run(_ specs: [Spec.Type], configuration: RunConfiguration, reporter: any Reporter) -> RunSummary {
+        TypeNames.register(specs)
         let roots = specs.map { World.shared.build($0) }
         let plan = RunPlan(roots: roots, configuration: configuration)
         let runner = ExampleRunner(lastRunIndexByGroup: plan.lastRunIndexByGroup)

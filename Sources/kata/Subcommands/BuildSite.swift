@@ -9,7 +9,7 @@ extension Kata {
             commandName: "build-site",
             abstract: "Render the workbook as a static HTML site that works offline, from a folder or a web server.",
             discussion: """
-                The site shows your progress (from .kata/progress.json): what you solved, and what is next.
+                The site shows your progress (from .kata/progress.json): what you solved, and what is next. \
                 A site in the workbook's site/ folder is rebuilt after every passing kata check.
                 """)
 

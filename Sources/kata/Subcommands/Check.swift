@@ -10,10 +10,9 @@ extension Kata {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Compile and run your solution against its specs (the current exercise by default).",
-            discussion: """
-                Exit status: 0 when it passes, 1 when it fails (or does not compile),
-                2 on a usage or workbook error.
-                """)
+            discussion:
+                "Exit status: 0 when it passes, 1 when it fails (or does not compile), 2 on a usage or workbook "
+                + "error.")
 
         @OptionGroup var options: WorkbookOptions
 

@@ -7,11 +7,10 @@ extension Kata {
         static let configuration = CommandConfiguration(
             commandName: "next",
             abstract: "Show the current exercise and create its file from the starter if it is missing.",
-            discussion: """
-                The current exercise is the first one you have not solved. Name another (`kata next spry-fake`,
-                or a unique start of its id) to jump to it, as a workshop does when it starts at a chapter:
-                from then on `kata check`, `kata watch` and `kata next` go on from that exercise.
-                """)
+            discussion:
+                "The current exercise is the first one you have not solved. Name another (`kata next spry-fake`, "
+                + "or a unique start of its id) to jump to it, as a workshop does when it starts at a chapter: from "
+                + "then on `kata check`, `kata watch` and `kata next` go on from that exercise.")
 
         @OptionGroup var options: WorkbookOptions
 

@@ -9,7 +9,7 @@ extension Kata {
             commandName: "translate",
             abstract: "For translators: start a chapter's translation, check it, and stamp it as up to date.",
             discussion: """
-                A translation lives beside its source: chapters/<language>/NN-slug.md. Its code blocks are the
+                A translation lives beside its source: chapters/<language>/NN-slug.md. Its code blocks are the \
                 source's, byte for byte; its prose, hints and mutant notes are translated. See docs/TRANSLATING.md.
                 """,
             subcommands: [Status.self, Start.self, Stamp.self, Sync.self])

@@ -8,8 +8,8 @@ extension Kata.Translate {
             commandName: "stamp",
             abstract: "Record that translations are up to date with their source chapters (and no longer drafts).",
             discussion: """
-                Run it when a chapter is translated, and again after bringing a stale translation up to date:
-                it rewrites the stamp at the top of the file with the source's hashes as they are now. It refuses
+                Run it when a chapter is translated, and again after bringing a stale translation up to date: \
+                it rewrites the stamp at the top of the file with the source's hashes as they are now. It refuses \
                 a translation that does not match its source (a changed code block, a missing hint).
                 """)
 

@@ -8,8 +8,8 @@ extension Kata.Translate {
             commandName: "start",
             abstract: "Start translating chapters: a copy of the source, as a draft, to translate in place.",
             discussion: """
-                Writes chapters/<language>/NN-slug.md: the source chapter with a draft stamp at the top. Learners
-                keep seeing the source until the translation is stamped. With no chapter named, starts every
+                Writes chapters/<language>/NN-slug.md: the source chapter with a draft stamp at the top. Learners \
+                keep seeing the source until the translation is stamped. With no chapter named, starts every \
                 chapter that has no translation yet. Never overwrites a file.
                 """)
 

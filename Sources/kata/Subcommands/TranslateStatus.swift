@@ -9,7 +9,7 @@ extension Kata.Translate {
             commandName: "status",
             abstract: "Where each chapter's translation stands, and every problem with it, in a second.",
             discussion: """
-                The same checks as kata verify makes of translations (code blocks byte for byte, hints, notes,
+                The same checks as kata verify makes of translations (code blocks byte for byte, hints, notes, \
                 stale sections), without compiling anything. Exit status 1 if a translation has an error.
                 """)
 

@@ -8,9 +8,9 @@ extension Kata.Translate {
             commandName: "sync",
             abstract: "Copy the source's code blocks into translations after the source changed them.",
             discussion: """
-                For authors who changed a chapter's code: copies changed code into each translation in place,
-                adds blocks and hints the source gained (in the source language, to translate) and removes blocks
-                it lost. The stamp is left alone, so kata verify keeps reporting the changed sections until a
+                For authors who changed a chapter's code: copies changed code into each translation in place, \
+                adds blocks and hints the source gained (in the source language, to translate) and removes blocks \
+                it lost. The stamp is left alone, so kata verify keeps reporting the changed sections until a \
                 translator brings them up to date and stamps the translation.
                 """)
 

@@ -8,13 +8,12 @@ extension Kata {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "For authors: check that every solution passes, every starter fails and every example compiles.",
-            discussion: """
-                Every reference solution must pass; every starter must fail; a specify exercise's
-                reference specs must pass against the subject and catch every mutant; every plain
-                `swift` block must compile; every translation (chapters/<language>/) must have its
-                source's code blocks byte for byte and as many hints, and is reported when the source
-                changed since it was stamped (a warning). Runs on all cores. Exit status 1 on an error.
-                """)
+            discussion:
+                "Every reference solution must pass; every starter must fail; a specify exercise's reference specs "
+                + "must pass against the subject and catch every mutant; every plain `swift` block must compile; "
+                + "every translation (chapters/<language>/) must have its source's code blocks byte for byte and "
+                + "as many hints, and is reported when the source changed since it was stamped (a warning). Runs "
+                + "on all cores. Exit status 1 on an error.")
 
         @OptionGroup var options: WorkbookOptions
 

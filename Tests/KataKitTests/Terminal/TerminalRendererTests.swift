@@ -49,6 +49,19 @@ struct TerminalRendererTests {
         #expect(text == "Use \u{1B}[36mx\u{1B}[0m \u{1B}[3mnow\u{1B}[0m, \u{1B}[1mplease\u{1B}[0m.")
     }
 
+    @Test("a link whose text is where it leads prints the path once; other links print text and target")
+    func links() {
+        let renderer = TerminalRenderer(style: TerminalStyle(color: false, width: 80)) { target in
+            target.hasPrefix("../") ? String(target.dropFirst(3)) : target
+        }
+        #expect(
+            renderer.render(markdown: "See [docs/KataSpec.md](../docs/KataSpec.md).") == "See docs/KataSpec.md.")
+        #expect(
+            renderer.render(markdown: "See [the reference](../docs/KataSpec.md).")
+                == "See the reference (docs/KataSpec.md).")
+        #expect(renderer.render(markdown: "<https://example.org>") == "https://example.org")
+    }
+
     @Test("NO_COLOR turns colour off")
     func noColor() {
         #expect(TerminalStyle.detect(environment: ["NO_COLOR": "1"]).color == false)

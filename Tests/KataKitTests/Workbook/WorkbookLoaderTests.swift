@@ -115,7 +115,7 @@ struct WorkbookLoaderTests {
                 "\(source.at("id", in: file)): error: malformed id 'Bad_Id': use lowercase letters, digits and '-' only (for example id=bad-id)",
                 "\(file):13:1: error: implement exercise 'no-spec' has no spec block; add a ```swift spec id=no-spec block with the examples that judge it",
                 "\(file):13:1: error: exercise 'no-spec' has no reference solution; write solutions/mistakes/no-spec.swift (kata verify checks that it passes)",
-                "\(source.at("attr", in: file)): error: unknown attribute 'tiemout' (did you mean 'timeout'?); attributes are id, name, note, timeout, kind",
+                "\(source.at("attr", in: file)): error: unknown attribute 'tiemout' (did you mean 'timeout'?); attributes are id, name, note, timeout, kind, examples, contexts, examples-per-context, shared",
                 "\(source.at("nostarter", in: file)): error: exercise 'no-starter' has no starter block; add a ```swift starter id=no-starter block with the learner's initial file",
                 "\(source.at("mutant", in: file)): error: mutant has no name; add name=<what-it-breaks>, for example name=off-by-one",
                 "\(source.at("hint", in: file)): error: hint for unknown exercise 'no-spek' (did you mean 'no-spec'?); a hint's id must name an exercise of the workbook",
@@ -155,6 +155,77 @@ struct WorkbookLoaderTests {
                 "chapters/01-kinds.md:3:1: error: specify exercise 'needs-subject' has no mutants; add at least one ```swift mutant id=needs-subject name=<name> block that the learner's specs must catch",
                 "chapters/01-kinds.md:12:1: error: exercise 'mixed' is an implement exercise, so it has no mutant blocks; remove kind=implement to make it a specify exercise",
             ])
+    }
+
+    @Test("A specify exercise's starter can state a shape; mistakes in it are listed at their file:line:column")
+    func shapes() throws {
+        let source = MarkedSource(
+            """
+            # Shapes
+
+            ```swift subject id=good
+            func f() {}
+            ```
+
+            ```swift starter id=good contexts=3 examples-per-context=2 examples=6 shared="a stack"
+            ```
+
+            ```swift mutant id=good name=m note="n"
+            ```
+
+            ```swift subject id=bad
+            func f() {}
+            ```
+
+            ⟪badstarter⟫```swift starter id=bad ⟪typo⟫exampels=2 ⟪zero⟫contexts=0 ⟪word⟫examples=many ⟪empty⟫shared=""
+            ```
+
+            ```swift mutant id=bad name=m note="n" ⟪onmutant⟫examples=2
+            ```
+
+            ```swift subject id=lonely
+            func f() {}
+            ```
+
+            ⟪lonely⟫```swift starter id=lonely examples-per-context=2
+            ```
+
+            ```swift mutant id=lonely name=m note="n"
+            ```
+
+            ⟪implement⟫```swift starter id=implement examples=2
+            ```
+
+            ```swift spec id=implement
+            ```
+            """)
+        let file = "chapters/01-shapes.md"
+        let workbook = try TestWorkbook(
+            ["chapters/01-shapes.md": source.text]
+                .merging(["good", "bad", "lonely", "implement"].map { ("solutions/shapes/\($0).swift", "") }) { $1 })
+        #expect(
+            workbook.diagnostics() == [
+                "\(source.at("typo", in: file)): error: unknown attribute 'exampels' (did you mean 'examples'?); attributes are id, name, note, timeout, kind, examples, contexts, examples-per-context, shared",
+                "\(source.at("zero", in: file)): error: contexts must be a positive whole number, like contexts=3; got '0'",
+                "\(source.at("word", in: file)): error: examples must be a positive whole number, like examples=3; got 'many'",
+                "\(source.at("empty", in: file)): error: shared needs the name of a shared example group, like shared=\"a stack\"",
+                "\(source.at("onmutant", in: file)): error: attribute 'examples' does not apply to mutant blocks",
+                "\(source.at("lonely", in: file)): error: examples-per-context needs contexts=<n> too: without contexts a spec with none would satisfy it",
+                "\(source.at("implement", in: file)): error: exercise 'implement' is an implement exercise, so its starter states no shape (examples, contexts, examples-per-context, shared); a shape is for a specify exercise, where the learner writes the specs",
+            ])
+        let fixed = source.text.replacingOccurrences(
+            of: #"exampels=2 contexts=0 examples=many shared="""#, with: ""
+        ).replacingOccurrences(
+            of: " examples=2\n```\n\n```swift spec", with: "\n```\n\n```swift spec"
+        ).replacingOccurrences(of: "note=\"n\" examples=2", with: "note=\"n\"").replacingOccurrences(
+            of: "id=lonely examples-per-context=2", with: "id=lonely")
+        try Data(fixed.utf8).write(to: workbook.root.appendingPathComponent(file))
+        let good = try #require(try workbook.load().exercises.first { $0.id == "good" })
+        #expect(good.shape?.contexts == 3)
+        #expect(good.shape?.examplesPerContext == 2)
+        #expect(good.shape?.examples == 6)
+        #expect(good.shape?.shared == "a stack")
+        #expect(try workbook.load().exercises.first { $0.id == "bad" }?.shape == nil)
     }
 
     @Test("Chapter files must be named NN-slug.md")

@@ -7,6 +7,8 @@ private enum ParseError: Error, Equatable { case empty, tooLong }
 private class Vehicle {}
 private final class Truck: Vehicle {}
 private struct Garage { var cars: [String] }
+private struct Parking { var vehicle: Vehicle? }
+private final class TypeNamesSpec: Spec {}
 
 extension KataSpecTests {
     /// Every matcher passes and fails, with Nimble's exact wording.
@@ -218,6 +220,20 @@ extension KataSpecTests {
             #expect(KataSpec.stringify(nested as Any) == "3")
             #expect(KataSpec.stringify(["a", "b"]) == "[a, b]")
             #expect(KataSpec.stringify(["a", "b"], quotingStrings: true) == "[\"a\", \"b\"]")
+        }
+
+        @Test("values print with the learner's type names, never the module the program was compiled as")
+        func stringifyTypeNames() {
+            #expect(KataSpec.stringify(Vehicle()) == "Vehicle")
+            #expect(KataSpec.stringify(Truck() as Vehicle) == "Truck")
+            #expect(KataSpec.stringify(Parking(vehicle: Truck())) == "Parking(vehicle: Optional(Truck))")
+            #expect(KataSpec.stringify([Vehicle(), Truck()]) == "[Vehicle, Truck]")
+            #expect(KataSpec.stringify(Optional(Parking(vehicle: nil))) == "Parking(vehicle: nil)")
+            TypeNames.register([TypeNamesSpec.self])
+            #expect(KataSpec.stringify(["car": Vehicle()]) == "[\"car\": Vehicle]")
+            #expect(KataSpec.stringify("KataSpecTests.Vehicle") == "KataSpecTests.Vehicle", "text is left alone")
+            let message = failures { expect(Truck() as Vehicle).to(beAnInstanceOf(Vehicle.self)) }.first ?? ""
+            #expect(message == "expected to be an instance of Vehicle, got <Truck instance>")
         }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// How the learner types `kata` in their shell: what every "run kata check …" line starts with.
+///
+/// A learner who ran `make run` and nothing else has no `kata` on their `PATH`; telling them to type
+/// `kata check` would get "command not found". So the commands kata prints start with whatever works
+/// from where the learner stands: `kata` when the shell finds this very program under that name, else
+/// the workbook's `./kata` launcher (`../../kata` from `exercises/<chapter>/`), else the path the
+/// program was started by.
+public enum KataCommand {
+    /// The command for this process, worked out once.
+    public static let name: String = detect(
+        environment: ProcessInfo.processInfo.environment, executable: runningExecutable(),
+        invokedAs: CommandLine.arguments.first ?? "kata",
+        currentDirectory: FileManager.default.currentDirectoryPath)
+
+    /// `name` followed by `arguments`: `kata check hello-kata`, `./kata check hello-kata`.
+    public static func line(_ arguments: String) -> String { "\(name) \(arguments)" }
+
+    /// Whether the learner can type plain `kata`.
+    public static var isOnPath: Bool { name == "kata" }
+
+    /// The command to print.
+    ///
+    /// - Parameters:
+    ///   - environment: `PATH`, and `KATA_LAUNCHER` (the absolute path of the `./kata` script, which sets it).
+    ///   - executable: this program's file.
+    ///   - invokedAs: `argv[0]`.
+    ///   - currentDirectory: where the learner is.
+    public static func detect(
+        environment: [String: String], executable: String?, invokedAs: String, currentDirectory: String
+    ) -> String {
+        let launcher = environment["KATA_LAUNCHER"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let ours = Set([executable, launcher].compactMap { $0.map(realPath) })
+        // The shell runs the first `kata` on PATH: plain `kata` works only if that is this program or its launcher.
+        for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = "\(folder)/kata"
+            guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+            if ours.contains(realPath(candidate)) { return "kata" }
+            break
+        }
+        if let launcher { return relative(launcher, from: currentDirectory) }
+        if invokedAs.contains("/") {
+            return invokedAs.hasPrefix("/") ? relative(invokedAs, from: currentDirectory) : invokedAs
+        }
+        return "kata"
+    }
+
+    /// `path` as typed from `directory`: `./kata` beside it, `../../kata` below it, else the absolute path.
+    static func relative(_ path: String, from directory: String) -> String {
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = file.deletingLastPathComponent().path
+        let here = URL(fileURLWithPath: directory).standardizedFileURL.path
+        if here == folder { return "./" + file.lastPathComponent }
+        if here.hasPrefix(folder == "/" ? "/" : folder + "/") {
+            let depth = here.dropFirst(folder.count).split(separator: "/").count
+            return String(repeating: "../", count: depth) + file.lastPathComponent
+        }
+        return file.path
+    }
+
+    static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// This program's file: `/proc/self/exe` on Linux, the bundle's executable elsewhere.
+    static func runningExecutable() -> String? {
+        #if os(Linux)
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                return target
+            }
+        #endif
+        return Bundle.main.executablePath
+    }
+}

@@ -1,0 +1,2 @@
+func park() -> Vehicle { Truck() }
+func garage() -> Garage? { nil }
