@@ -29,4 +29,6 @@ echo "site tests: the fixture workbook in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/fixture" --screenshots "$screenshots/fixture" --print-book
 echo "site tests: the bundled workbook in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/workbook" --screenshots "$screenshots/workbook"
+echo "site tests: the bundled workbook's Chinese edition in headless Chromium"
+python3 Tests/Site/browser_test.py --site "$work/workbook" --edition zh-Hans --screenshots "$screenshots/workbook"
 echo "site tests: screenshots are in $screenshots"
