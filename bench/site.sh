@@ -62,6 +62,23 @@ else
 fi
 
 site="$out/learner"
-echo "site:     $(find "$site" -name '*.html' | wc -l) HTML files, $(du -sk "$site" | cut -f1) KB in all"
+echo "site:     $(find "$site" -name '*.html' | wc -l) HTML files in $(ls -d "$site"/index.html "$site"/*/index.html 2>/dev/null | wc -l) languages, $(du -sk "$site" | cut -f1) KB in all"
 echo "          print.html $(( $(stat -c %s "$site/print.html") / 1024 )) KB"
-echo "          search index $(( $(stat -c %s "$site/assets/search-index.js") / 1024 )) KB, $(( $(gzip -c "$site/assets/search-index.js" | wc -c) / 1024 )) KB gzipped, $(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["entries"]))' "$site/search-index.json") entries"
+# Each edition's search index: its size on disk, and the terms the page's tokenizer (search.js) makes of it
+# when a reader first searches (words for English; pairs of characters, and a run's last one, for Chinese).
+for edition in "$site" "$site"/*/; do
+    [ -f "$edition/search-index.json" ] || continue
+    name="$(basename "$edition")"; [ "$edition" = "$site" ] && name="en"
+    terms=""
+    if command -v node >/dev/null 2>&1; then
+        terms=", $(node -e '
+const fs = require("fs");
+const s = fs.readFileSync(process.argv[1], "utf8");
+eval(s.slice(s.indexOf("  var cjk = "), s.indexOf("  var index = null;")));
+const index = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+let terms = 0; const distinct = new Set();
+for (const e of index.entries) for (const t of tokenize([e.title, e.text || "", e.names || "", e.id || ""].join(" "))) { terms++; distinct.add(t.term); }
+console.log(terms + " terms (" + distinct.size + " distinct)");' "$edition/assets/search.js" "$edition/search-index.json")"
+    fi
+    echo "          search index ($name) $(( $(stat -c %s "$edition/assets/search-index.js") / 1024 )) KB, $(( $(gzip -c "$edition/assets/search-index.js" | wc -c) / 1024 )) KB gzipped, $(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["entries"]))' "$edition/search-index.json") entries$terms"
+done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The site's tests that need more than Swift: builds the fixture workbook's site and the bundled
-# workbook's site (a learner's and an instructor's build), checks every page with the Nu HTML
+# workbook's site (a learner's and an instructor's build, each with its Chinese edition in zh-Hans/), checks every page with the Nu HTML
 # validator, and loads the sites in headless Chromium (Tests/Site/browser_test.py).
 # Run scripts/setup-site-tests.sh first (make test does). KATA_BIN picks the kata binary.
 set -euo pipefail
