@@ -193,30 +193,32 @@ import Testing
         let learners = try (0..<8).map { try room.join("Learner \($0)") }
         let acknowledged = AcknowledgedIDs()
         // The posters keep going until the server is gone; it is killed once it has acknowledged a good number
-        // of events (however busy the machine), in the middle of the others' requests.
-        let deadline = Date().addingTimeInterval(60)
-        await withTaskGroup(of: Void.self) { group in
-            for learner in learners {
-                group.addTask {
-                    while Date() < deadline, room.isRunning {
-                        let events = (0..<5).map { _ in RoomEvent(kind: .hint, exercise: "add", hints: 1) }
-                        guard
-                            let answer = try? room.send(
-                                "POST", "/api/events", body: RoomHarness.batch(events), token: learner.token),
-                            answer.status == 200,
-                            let ack = try? JSONDecoder().decode(RoomWire.EventAck.self, from: Data(answer.text.utf8))
-                        else { continue }
-                        acknowledged.add(learner.id, ack.acknowledged)
-                    }
+        // of events (however busy the machine), in the middle of the others' requests. The posters block on
+        // their requests, so they get threads of their own: on a busy 2-core machine the cooperative pool may
+        // be taken by other tests for longer than any deadline.
+        let posting = DispatchGroup()
+        let deadline = Date().addingTimeInterval(120)
+        for learner in learners {
+            posting.enter()
+            Thread.detachNewThread {
+                defer { posting.leave() }
+                while Date() < deadline, room.isRunning {
+                    let events = (0..<5).map { _ in RoomEvent(kind: .hint, exercise: "add", hints: 1) }
+                    guard
+                        let answer = try? room.send(
+                            "POST", "/api/events", body: RoomHarness.batch(events), token: learner.token),
+                        answer.status == 200,
+                        let ack = try? JSONDecoder().decode(RoomWire.EventAck.self, from: Data(answer.text.utf8))
+                    else { continue }
+                    acknowledged.add(learner.id, ack.acknowledged)
                 }
-            }
-            group.addTask {
-                while acknowledged.count < 200, Date() < deadline {
-                    try? await Task.sleep(for: .milliseconds(20))
-                }
-                room.kill9()
             }
         }
+        while acknowledged.count < 200, Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        room.kill9()
+        posting.wait()
         let before = acknowledged.all
         #expect(before.values.map(\.count).reduce(0, +) > 0, "some events were acknowledged before the kill")
         try room.start()
