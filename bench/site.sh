@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Times `kata build-site` on the whole bundled workbook (a learner's build and an instructor's), with
-# a release build of kata, and reports what the site weighs
+# Times `kata build-site` on the whole bundled workbook (a learner's build and an instructor's, each
+# with every language's edition, and the learner's build of the workbook without its translations),
+# with a release build of kata, and reports what the site weighs
 # (pages, print.html, the search index raw and gzipped). Prints medians; hyperfine is used when it
 # is installed, otherwise a loop of runs timed with date. Usage: bench/site.sh [runs]   (default 20)
 # KATA_BIN=path/to/kata skips the release build and times that binary instead;
@@ -28,6 +29,16 @@ commands=(
     "$kata build-site --workbook $workbook --out $out/instructor --with-solutions"
 )
 names=(learner instructor)
+# The same workbook without its translations, built by the same binary in the same run: what the
+# other languages' editions add to a build.
+single="$out/english-only-workbook"
+mkdir -p "$single"
+for item in chapters docs solutions site.md README.md; do
+    [ -e "$workbook/$item" ] && cp -r "$workbook/$item" "$single/"
+done
+find "$single/chapters" -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +
+commands+=("$kata build-site --workbook $single --out $out/english-only")
+names+=(english-only)
 if [ -n "${BASELINE_BIN:-}" ]; then
     commands+=("$BASELINE_BIN build-site --workbook $workbook --out $out/baseline")
     names+=(baseline)
@@ -44,6 +55,8 @@ medians = {}
 for name, result in zip(names, results):
     medians[name] = result["median"] * 1000
     print("median %6.1f ms  user %6.1f ms  %s" % (medians[name], result["user"] * 1000, name))
+if "english-only" in medians:
+    print("learner (every language) / english-only: %.2f" % (medians["learner"] / medians["english-only"]))
 if "baseline" in medians:
     print("learner / baseline: %.2f" % (medians["learner"] / medians["baseline"]))
 PY
