@@ -29,7 +29,7 @@ public enum Message: String, CaseIterable, Sendable {
     case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, alsoSurvived, notYetMutants
     case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing
     case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
-    case tableError, tableSummary, tableDetails, tableNoFiles
+    case tableError, tableSummary, tableDetails, tableNoFiles, siteRefreshed, siteNotRefreshed
     // Errors a learner meets
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
@@ -186,6 +186,8 @@ public enum Message: String, CaseIterable, Sendable {
         case .tableDetails: "Run {command} on one of them for the details."
         case .tableNoFiles: "No exercise has a file yet. Run {command} to start the first one."
 
+        case .siteRefreshed: "The site shows your progress: {path}"
+        case .siteNotRefreshed: "The site in {folder}/ could not be updated: {error}; run kata build-site"
         case .errorUnknownExerciseSuggestion: "no exercise '{id}'; did you mean '{suggestion}'?"
         case .errorUnknownExercise: "no exercise '{id}'; run {command} to see every exercise id"
         case .errorIdTooLong:

@@ -137,6 +137,8 @@ extension Messages {
         .tableDetails: "对其中一道运行 {command} 查看详情。",
         .tableNoFiles: "还没有哪道练习有文件。运行 {command} 开始第一道。",
 
+        .siteRefreshed: "站点已更新你的进度：{path}",
+        .siteNotRefreshed: "{folder}/ 里的站点没能更新：{error}；请运行 kata build-site",
         .errorUnknownExerciseSuggestion: "没有练习“{id}”；你是不是想找“{suggestion}”？",
         .errorUnknownExercise: "没有练习“{id}”；运行 {command} 查看所有练习的 id",
         .errorIdTooLong: "这个 id 有 {length} 个字符，而练习的 id 都是 hello-kata 这样的短词；运行 {command} 查看所有练习的 id",

@@ -140,9 +140,10 @@ public struct WorkbookSite {
         do {
             _ = try WorkbookSite(workspace: workspace, output: folder, settings: settings)
                 .build(resources: SiteResources.locate())
-            return "The site shows your progress: \(shown)"
+            return workspace.messages(.siteRefreshed, ["path": shown])
         } catch {
-            return "The site in \(workspace.display(folder))/ could not be updated: \(error); run kata build-site"
+            return workspace.messages(
+                .siteNotRefreshed, ["folder": workspace.display(folder), "error": "\(error)"])
         }
     }
 
