@@ -65,7 +65,9 @@ public struct NextStep {
             lines.append("")
         }
         if let shape = exercise.shape {
-            lines.append(t(.labelShape) + t(.shapeNeeds, ["shape": shape.asked.joined(separator: "; ")]))
+            lines.append(
+                t(.labelShape)
+                    + t(.shapeNeeds, ["shape": shape.asked(t).joined(separator: t.language.isSource ? "; " : "；")]))
         }
         let path = workspace.display(workspace.learnerFile(exercise))
         let note = created ? "  " + t(.newFromStarter) : ""

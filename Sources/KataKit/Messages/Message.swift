@@ -30,6 +30,10 @@ public enum Message: String, CaseIterable, Sendable {
     case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing
     case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
     case tableError, tableSummary, tableDetails, tableNoFiles, siteRefreshed, siteNotRefreshed
+    // The shape a specify exercise asks for
+    case shapeExamplesOne, shapeExamples, shapeContextsOne, shapeContexts, shapeExamplesPerContextOne
+    case shapeExamplesPerContext, shapeShared, shapeFoundCount, shapeFoundNoContexts, shapeFoundContext
+    case shapeFoundShared
     // Errors a learner meets
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
@@ -188,6 +192,17 @@ public enum Message: String, CaseIterable, Sendable {
 
         case .siteRefreshed: "The site shows your progress: {path}"
         case .siteNotRefreshed: "The site in {folder}/ could not be updated: {error}; run kata build-site"
+        case .shapeExamplesOne: "at least {count} example (`it`)"
+        case .shapeExamples: "at least {count} examples (`it`)"
+        case .shapeContextsOne: "at least {count} context (groups inside your `describe`)"
+        case .shapeContexts: "at least {count} contexts (groups inside your `describe`)"
+        case .shapeExamplesPerContextOne: "at least {count} example in each context"
+        case .shapeExamplesPerContext: "at least {count} examples in each context"
+        case .shapeShared: "the shared examples \"{name}\" in at least two groups (`itBehavesLike(\"{name}\")`)"
+        case .shapeFoundCount: "you have {count}"
+        case .shapeFoundNoContexts: "you have no contexts yet"
+        case .shapeFoundContext: "\"{name}\" has {count}"
+        case .shapeFoundShared: "you include them in {count}"
         case .errorUnknownExerciseSuggestion: "no exercise '{id}'; did you mean '{suggestion}'?"
         case .errorUnknownExercise: "no exercise '{id}'; run {command} to see every exercise id"
         case .errorIdTooLong:

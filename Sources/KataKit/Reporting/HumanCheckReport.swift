@@ -59,7 +59,7 @@ public struct HumanCheckReport {
         }
         if let shape = result.shape {
             lines.append("")
-            lines += shapeLines(shape)
+            lines += shapeLines(shape, asked: exercise.shape?.asked(t))
         }
         if !result.mutants.isEmpty {
             lines.append("")
@@ -197,11 +197,15 @@ public struct HumanCheckReport {
         return lines
     }
 
-    private func shapeLines(_ shape: ShapeCheck) -> [String] {
+    /// The shape's requirements; `asked` is what they ask in the learner's language, in the same order.
+    private func shapeLines(_ shape: ShapeCheck, asked: [String]?) -> [String] {
         var lines = [style.paint(t(.shapeHeading), .bold)]
-        for requirement in shape.requirements {
+        let colon = t.language.isSource ? ": " : "："
+        for (index, requirement) in shape.requirements.enumerated() {
             let mark = requirement.met ? style.paint("✓", .green) : style.paint("✗", .red)
-            lines.append("  \(mark) \(requirement.asked)" + (requirement.found.isEmpty ? "" : ": \(requirement.found)"))
+            let what = asked.flatMap { $0.count == shape.requirements.count ? $0[index] : nil } ?? requirement.asked
+            lines.append(
+                "  \(mark) \(what)" + (requirement.found.isEmpty ? "" : colon + t.shapeFound(requirement.found)))
         }
         return lines
     }
