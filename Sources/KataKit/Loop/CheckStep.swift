@@ -69,7 +69,9 @@ public struct CheckStep {
                 HumanCheckReport(workspace: workspace, style: style, watching: watching).render(
                     result, exercise: exercise, file: shown, cached: result.cached)
                 + (exercise.kind == .implement
-                    ? Self.focusNote(in: contents, file: shown).map { "\n" + style.paint($0, .dim) + "\n" } ?? "" : "")
+                    ? Self.focusNote(in: contents, file: shown, messages: workspace.messages).map {
+                        "\n" + style.paint($0, .dim) + "\n"
+                    } ?? "" : "")
                 + (checker.sandbox.notice.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
                 + (siteNote.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
@@ -93,14 +95,14 @@ public struct CheckStep {
 
     /// Said before checking the last exercise again, when the current one has no file yet.
     static func rechecking(_ last: Exercise, next: Exercise, workspace: Workspace) -> String {
-        "Checking \(last.id) again, the exercise you checked last: the next one, \(next.id), has no file yet "
-            + "(\(KataCommand.line("next")) shows it and creates its file)."
+        workspace.messages(.recheckingLast, ["last": last.id, "next": next.id, "command": KataCommand.line("next")])
     }
 
     /// What `kata check` says when the current exercise has no file and nothing was ever checked.
     static func notStarted(_ exercise: Exercise, workspace: Workspace) -> String {
-        "Nothing to check yet: \(workspace.display(workspace.learnerFile(exercise))) does not exist. "
-            + "Run \(KataCommand.line("next")) to see the exercise and create its file from the starter.\n"
+        workspace.messages(
+            .nothingToCheckYet,
+            ["path": workspace.display(workspace.learnerFile(exercise)), "command": KataCommand.line("next")]) + "\n"
     }
 
     /// Checks every exercise that has a learner file, in workbook order.
@@ -148,22 +150,19 @@ public struct CheckStep {
 
     /// A note when the learner's file in an implement exercise focuses or excludes examples: there every example
     /// of the chapter runs, so nothing the learner writes can leave one out.
-    static func focusNote(in contents: String, file: String) -> String? {
+    static func focusNote(in contents: String, file: String, messages: Messages = Messages(.source)) -> String? {
         let pattern = /(?m)^[^\/\n]*?\b((?:f|x)(?:it|describe|context|specify))\s*\(/
         let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             guard let match = line.firstMatch(of: pattern) else { continue }
-            return
-                "Note: in this exercise kata check runs every example of the chapter, so `\(match.output.1)` "
-                + "(\(file):\(index + 1)) leaves nothing out; in your own specs (a specify exercise) it works as in "
-                + "Quick, Specta and Kiwi."
+            return messages(.focusNote, ["word": String(match.output.1), "place": "\(file):\(index + 1)"])
         }
         return nil
     }
 
     private func makeChecker() throws -> ExerciseChecker {
         try ExerciseChecker(workbook: workspace.workbook) {
-            status("Preparing KataSpec for this computer (first check only; this takes a few seconds)...")
+            status(workspace.messages(.preparing))
         }
     }
 
@@ -185,18 +184,24 @@ public struct CheckStep {
     }
 
     private func summaryTable(_ results: [(CheckResult, Exercise)]) -> String {
+        let t = workspace.messages
         guard !results.isEmpty else {
-            return "No exercise has a file yet. Run \(KataCommand.line("next")) to start the first one.\n"
+            return t(.tableNoFiles, ["command": KataCommand.line("next")]) + "\n"
         }
-        let width = max(8, results.map(\.1.id.count).max() ?? 8)
-        var lines = ["Exercise".padding(toLength: width, withPad: " ", startingAt: 0) + "  Result         Score   Time"]
+        let width = max(Self.columns(t(.tableExercise)), results.map(\.1.id.count).max() ?? 8)
+        let results15 = [Message.tablePassed, .tableFailed, .tableCompileError, .tableError].map { t($0) }
+        let resultWidth = results15.map(Self.columns).max() ?? 15
+        var lines = [
+            Self.pad(t(.tableExercise), width) + "  " + Self.pad(t(.tableResult), resultWidth)
+                + Self.pad(t(.tableScore), 5) + "   " + t(.tableTime)
+        ]
         for (result, exercise) in results {
             let mark: String
             switch result.status {
-            case .passed: mark = style.paint("✓ passed       ", .green)
-            case .failed: mark = style.paint("✗ failed       ", .red)
-            case .compileError: mark = style.paint("✗ compile error", .red)
-            case .error: mark = style.paint("✗ error        ", .red)
+            case .passed: mark = style.paint(Self.pad(t(.tablePassed), resultWidth), .green)
+            case .failed: mark = style.paint(Self.pad(t(.tableFailed), resultWidth), .red)
+            case .compileError: mark = style.paint(Self.pad(t(.tableCompileError), resultWidth), .red)
+            case .error: mark = style.paint(Self.pad(t(.tableError), resultWidth), .red)
             }
             let score =
                 result.mutants.isEmpty
@@ -208,10 +213,21 @@ public struct CheckStep {
         }
         let passed = results.count { $0.0.status == .passed }
         lines.append("")
-        lines.append("\(passed) of \(plural(results.count, "exercise")) passed")
+        lines.append(
+            t(.tableSummary, ["passed": "\(passed)", "exercises": t.count(results.count, .exercisesOne, .exercises)]))
         if passed < results.count {
-            lines.append("Run \(KataCommand.line("check <id>")) on one of them for the details.")
+            lines.append(t(.tableDetails, ["command": KataCommand.line("check <id>")]))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How many terminal columns a text takes (a Chinese character takes two).
+    private static func columns(_ text: String) -> Int {
+        text.reduce(0) { $0 + $1.columns }
+    }
+
+    /// `text` with spaces after it up to `width` columns.
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - columns(text)))
     }
 }

@@ -13,6 +13,7 @@ public struct HintStep {
 
     /// Shows the next hint of the exercise (the current one when `id` is nil); with `all`, every hint shown so far.
     public func run(id: String?, all: Bool = false) throws -> LoopOutput {
+        let t = workspace.messages
         let exercise: Exercise
         var warnings: [String] = []
         if let id {
@@ -22,8 +23,7 @@ public struct HintStep {
             warnings += notices
             guard let current = workspace.current(in: progress) else {
                 return LoopOutput(
-                    text:
-                        "Every exercise is solved, so there is no current one; name one: \(KataCommand.line("hint <id>"))\n",
+                    text: t(.hintNoCurrent, ["command": KataCommand.line("hint <id>")]) + "\n",
                     warnings: warnings)
             }
             exercise = current
@@ -31,8 +31,7 @@ public struct HintStep {
         let hints = exercise.hints
         guard !hints.isEmpty else {
             return LoopOutput(
-                text:
-                    "'\(exercise.id)' has no hints. Read its prompt again with \(KataCommand.line("next")), or its chapter.\n",
+                text: t(.hintNone, ["id": exercise.id, "command": KataCommand.line("next")]) + "\n",
                 warnings: warnings)
         }
         let (shown, notices) = try workspace.store.update { progress -> Int in
@@ -47,8 +46,8 @@ public struct HintStep {
         if all {
             guard shown > 0 else {
                 return LoopOutput(
-                    text:
-                        "No hints shown yet for '\(exercise.id)'; run \(KataCommand.line("hint \(exercise.id)")) for the first.\n",
+                    text: t(.hintNoneShown, ["id": exercise.id, "command": KataCommand.line("hint \(exercise.id)")])
+                        + "\n",
                     warnings: warnings)
             }
             let text =
@@ -60,8 +59,12 @@ public struct HintStep {
         }
         if shown < 0 {
             return LoopOutput(
-                text: "No more hints for '\(exercise.id)': you have seen all \(hints.count). "
-                    + "Read them again with \(KataCommand.line("hint \(exercise.id) --all")).\n",
+                text: t(
+                    .hintNoMore,
+                    [
+                        "id": exercise.id, "count": "\(hints.count)",
+                        "command": KataCommand.line("hint \(exercise.id) --all"),
+                    ]) + "\n",
                 warnings: warnings)
         }
         var text =
@@ -70,13 +73,19 @@ public struct HintStep {
         let left = hints.count - shown
         text +=
             left == 0
-            ? "That was the last hint.\n"
-            : "\(plural(left, "more hint")): run \(KataCommand.line("hint \(exercise.id)")) again.\n"
+            ? t(.hintLast) + "\n"
+            : t(
+                left == 1 ? .hintMoreOne : .hintMore,
+                [
+                    "count": "\(left)", "command": KataCommand.line("hint \(exercise.id)"),
+                ]) + "\n"
         return LoopOutput(text: text, warnings: warnings)
     }
 
     private func heading(_ level: Int, _ exercise: Exercise) -> String {
-        style.paint("Hint \(level) of \(exercise.hints.count)", .bold) + " for \(exercise.id) (\(exercise.title))"
+        let t = workspace.messages
+        return style.paint(t(.hintHeading, ["level": "\(level)", "total": "\(exercise.hints.count)"]), .bold)
+            + t(.hintFor, ["id": exercise.id, "title": exercise.title])
     }
 
     /// The edition's note when the exercise is shown in the source language, on a line of its own.

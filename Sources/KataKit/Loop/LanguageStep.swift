@@ -25,7 +25,8 @@ public struct LanguageStep {
     public func show() -> LoopOutput {
         let languages = [Language.source] + loader.languages()
         let current = workspace.edition.language
-        var lines = [style.paint("Language: \(current.name) (\(current.code))", .bold) + origin(), ""]
+        let t = workspace.messages
+        var lines = [style.paint(t(.langCurrent, ["name": current.name, "code": current.code]), .bold) + origin(), ""]
         let width = languages.map(\.code.count).max() ?? 2
         for language in languages {
             let pointer = language == current ? style.paint("→", .bold) : " "
@@ -35,8 +36,7 @@ public struct LanguageStep {
         }
         lines.append("")
         lines.append(
-            "Choose one with \(KataCommand.line("lang <code>")); \(LanguagePreference.environmentKey)=<code> chooses one for a single command."
-        )
+            t(.langChoose, ["command": KataCommand.line("lang <code>"), "variable": LanguagePreference.environmentKey]))
         return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: workspace.notices)
     }
 
@@ -47,37 +47,45 @@ public struct LanguageStep {
             throw .unknownLanguage(code, available: languages.map(\.code))
         }
         try preference.remember(language)
-        var lines = ["Language: \(language.name) (\(language.code)), remembered in .kata/language."]
+        // Said in the language just chosen.
+        let t = Messages(language)
+        let source = t(.sourceLanguageName)
+        var lines = [t(.langChosen, ["name": language.name, "code": language.code])]
         if !language.isSource {
             let translation = loader.load(language)
             let shown = translation.shownCount
             let total = translation.sourceChapterCount
             lines.append(
                 shown == total
-                    ? "Every chapter is translated."
-                    : "\(shown) of \(total) chapters are translated; the others are shown in \(Language.source.name) until they are."
-            )
-            lines.append("Back to \(Language.source.name): \(KataCommand.line("lang \(Language.source.code)"))")
+                    ? t(.langAllTranslated)
+                    : t(.langSomeTranslated, ["shown": "\(shown)", "total": "\(total)", "source": source]))
+            lines.append(t(.langBack, ["source": source, "command": KataCommand.line("lang \(Language.source.code)")]))
         }
         if let override = ProcessInfo.processInfo.environment[LanguagePreference.environmentKey], !override.isEmpty {
-            lines.append(
-                "\(LanguagePreference.environmentKey)=\(override) is set in this shell, and chooses the language of every command run from it."
-            )
+            lines.append(t(.langOverride, ["variable": LanguagePreference.environmentKey, "value": override]))
         }
         return LoopOutput(text: lines.joined(separator: "\n") + "\n")
     }
 
     private func origin() -> String {
+        let t = workspace.messages
         switch workspace.languageOrigin {
-        case .unset: ""
-        case .environment: style.paint(", from \(LanguagePreference.environmentKey)", .dim)
-        case .remembered: style.paint(", remembered in .kata/language", .dim)
+        case .unset: return ""
+        case .environment:
+            return style.paint(t(.langFromEnvironment, ["variable": LanguagePreference.environmentKey]), .dim)
+        case .remembered: return style.paint(t(.langRemembered), .dim)
         }
     }
 
     private func coverage(_ language: Language) -> String {
-        if language.isSource { return "\(language.name), the source" }
+        let t = workspace.messages
+        if language.isSource { return t(.langSource, ["name": language.name]) }
         let translation = loader.load(language)
-        return "\(translation.name), \(translation.shownCount) of \(translation.sourceChapterCount) chapters translated"
+        return t(
+            .langCoverage,
+            [
+                "name": translation.name, "shown": "\(translation.shownCount)",
+                "total": "\(translation.sourceChapterCount)",
+            ])
     }
 }

@@ -16,6 +16,7 @@ public struct ListReport {
         let (progress, warnings) = try workspace.store.readReporting()
         let workbook = workspace.workbook
         let current = workspace.current(in: progress)
+        let t = workspace.messages
         let idWidth = workbook.exercises.map(\.id.count).max() ?? 0
         var lines: [String] = []
         for chapter in workbook.chapters {
@@ -23,7 +24,8 @@ public struct ListReport {
             let number = chapter.number < 10 ? "0\(chapter.number)" : "\(chapter.number)"
             lines.append(
                 style.paint("\(number) \(chapter.title)", .bold)
-                    + style.paint("  \(solved)/\(chapter.exercises.count) solved", .dim))
+                    + style.paint(
+                        "  " + t(.listSolved, ["solved": "\(solved)", "total": "\(chapter.exercises.count)"]), .dim))
             for exercise in chapter.exercises {
                 let record = progress[exercise.id]
                 let mark: String
@@ -34,35 +36,44 @@ public struct ListReport {
                 }
                 let pointer = exercise == current ? style.paint("→", .bold) : " "
                 let id = exercise.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-                var detail = record.state.rawValue
-                switch record.solvedBefore {
-                case .reset?: detail = "solved before, then reset to the starter"
-                case .lastCheckFailed?: detail = "solved before; the last check did not pass"
-                case nil: break
+                var details: [String]
+                switch (record.solvedBefore, record.state) {
+                case (.reset?, _): details = [t(.solvedBeforeReset)]
+                case (.lastCheckFailed?, _): details = [t(.solvedBeforeFailed)]
+                case (nil, .solved): details = [t(.stateSolved)]
+                case (nil, .attempted): details = [t(.stateAttempted)]
+                case (nil, .notStarted): details = [t(.stateNotStarted)]
                 }
-                if record.state == .attempted { detail += ", \(plural(record.attempts, "check"))" }
-                if exercise.kind == .specify { detail += ", you write the specs" }
-                lines.append("  \(pointer) \(mark) \(id)  \(exercise.title)" + style.paint("  (\(detail))", .dim))
+                if record.state == .attempted { details.append(t.count(record.attempts, .checksOne, .checks)) }
+                if exercise.kind == .specify { details.append(t(.listSpecs)) }
+                let detail =
+                    t.language.isSource ? "(\(details.joined(separator: ", ")))" : "（\(details.joined(separator: "，"))）"
+                lines.append("  \(pointer) \(mark) \(id)  \(exercise.title)" + style.paint("  " + detail, .dim))
             }
             lines.append("")
         }
         let total = workbook.exercises.count
         let solved = workbook.exercises.filter { progress[$0.id].state == .solved }.count
         let attempted = workbook.exercises.filter { progress[$0.id].state == .attempted }.count
-        lines.append(Self.bar(solved: solved, total: total, style: style))
-        lines.append("\(solved) solved, \(attempted) attempted, \(total - solved - attempted) not started")
+        lines.append(Self.bar(solved: solved, total: total, style: style, messages: t))
+        lines.append(
+            t(
+                .listTotals,
+                ["solved": "\(solved)", "attempted": "\(attempted)", "notStarted": "\(total - solved - attempted)"]))
         if let current {
-            lines.append("Next: \(KataCommand.line("next")) (\(current.id))")
+            lines.append(t(.listNext, ["command": KataCommand.line("next"), "id": current.id]))
         }
         return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
     }
 
     /// `[████████░░░░░░░░░░░░] 12/45 solved (26%)`.
-    static func bar(solved: Int, total: Int, style: TerminalStyle, width: Int = 30) -> String {
+    static func bar(
+        solved: Int, total: Int, style: TerminalStyle, messages: Messages = Messages(.source), width: Int = 30
+    ) -> String {
         let filled = total == 0 ? 0 : solved * width / total
         let percent = total == 0 ? 0 : solved * 100 / total
         return "[" + style.paint(String(repeating: "█", count: filled), .green)
             + String(repeating: "░", count: width - filled)
-            + "] \(solved)/\(total) solved (\(percent)%)"
+            + "] " + messages(.listBar, ["solved": "\(solved)", "total": "\(total)", "percent": "\(percent)"])
     }
 }

@@ -20,29 +20,34 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case unknownLanguage(String, available: [String])
 
     /// The message for the user.
-    public var description: String {
+    public var description: String { description(in: .current) }
+
+    /// The message in the language of `messages`.
+    public func description(in t: Messages) -> String {
+        let list = KataCommand.line("list")
         switch self {
         case .unknownExercise(let id, let suggestion?):
-            "no exercise '\(id.withVisibleControls)'; did you mean '\(suggestion)'?"
+            return t(.errorUnknownExerciseSuggestion, ["id": id.withVisibleControls, "suggestion": suggestion])
         case .unknownExercise(let id, nil):
-            "no exercise '\(id.withVisibleControls)'; run \(KataCommand.line("list")) to see every exercise id"
+            return t(.errorUnknownExercise, ["id": id.withVisibleControls, "command": list])
         case .idTooLong(let length):
-            "that id is \(length) characters long, and exercise ids are short words like hello-kata; "
-                + "run \(KataCommand.line("list")) to see every exercise id"
+            return t(.errorIdTooLong, ["length": "\(length)", "command": list])
         case .ambiguousPrefix(let prefix, let matches):
-            "'\(prefix.withVisibleControls)' could be any of \(matches.map { "'\($0)'" }.joined(separator: ", ")); type more of the id"
+            return t(
+                .errorAmbiguous,
+                ["prefix": prefix.withVisibleControls, "matches": matches.map { "'\($0)'" }.joined(separator: ", ")])
         case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason); nothing was changed"
+            return t(.errorCannotWrite, ["path": path, "reason": reason])
         case .noLearnerFile(let id, let path):
-            "\(path) does not exist yet; run \(KataCommand.line("next \(id)")) to create it from the starter"
+            return t(.errorNoLearnerFile, ["path": path, "command": KataCommand.line("next \(id)")])
         case .unreadableLearnerFile(let id, let path, let reason):
-            "\(path) \(reason); kata checks a Swift file of your own there (\(KataCommand.line("reset \(id)")) puts "
-                + "the starter back, keeping a backup)"
+            return t(.errorUnreadable, ["path": path, "reason": reason, "command": KataCommand.line("reset \(id)")])
         case .nothingToCheck:
-            "every exercise is solved; name one to check it again: \(KataCommand.line("check <id>")) (\(KataCommand.line("list")) shows the ids)"
+            return t(.errorNothingToCheck, ["command": KataCommand.line("check <id>"), "list": list])
         case .unknownLanguage(let code, let available):
-            "this workbook has no translation into '\(code)'; "
-                + "its languages are \(available.joined(separator: ", ")) (\(KataCommand.line("lang")) lists them)"
+            return t(
+                .errorUnknownLanguage,
+                ["code": code, "languages": available.joined(separator: ", "), "command": KataCommand.line("lang")])
         }
     }
 

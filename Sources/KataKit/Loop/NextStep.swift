@@ -41,12 +41,20 @@ public struct NextStep {
         let workbook = workspace.workbook
         let chapter = workbook.chapter(of: exercise)
         let position = (workbook.exercises.firstIndex(of: exercise) ?? 0) + 1
-        let kind = exercise.kind == .specify ? " · you write the specs" : ""
+        let t = workspace.messages
+        let kind = exercise.kind == .specify ? t(.youWriteTheSpecs) : ""
         var lines: [String] = []
-        lines.append(style.paint("Chapter \(chapter.number) · \(chapter.title)", .dim))
+        lines.append(style.paint(t(.nextChapter, ["number": "\(chapter.number)", "title": chapter.title]), .dim))
         lines.append(
             style.paint("\(exercise.title)", .bold)
-                + style.paint("  (\(exercise.id), exercise \(position) of \(workbook.exercises.count)\(kind))", .dim))
+                + style.paint(
+                    "  "
+                        + t(
+                            .nextExercise,
+                            [
+                                "id": exercise.id, "position": "\(position)", "total": "\(workbook.exercises.count)",
+                                "kind": kind,
+                            ]), .dim))
         if let note = workspace.edition.fallbackNote(for: exercise) {
             lines.append(style.paint(note, .dim))
         }
@@ -57,46 +65,49 @@ public struct NextStep {
             lines.append("")
         }
         if let shape = exercise.shape {
-            lines.append("Shape  your spec needs " + shape.asked.joined(separator: "; "))
+            lines.append(
+                t(.labelShape)
+                    + t(.shapeNeeds, ["shape": shape.asked(t).joined(separator: t.language.isSource ? "; " : "；")]))
         }
         let path = workspace.display(workspace.learnerFile(exercise))
-        let note = created ? "  (new: made from the starter)" : ""
-        lines.append("Edit   " + style.paint(path, .bold) + note)
-        lines.append("Check  " + style.paint(KataCommand.line("check \(exercise.id)"), .bold))
+        let note = created ? "  " + t(.newFromStarter) : ""
+        lines.append(t(.labelEdit) + style.paint(path, .bold) + note)
+        lines.append(t(.labelCheck) + style.paint(KataCommand.line("check \(exercise.id)"), .bold))
         if !exercise.hints.isEmpty {
             let shown = progress[exercise.id].hintsShown
             let left = exercise.hints.count - min(shown, exercise.hints.count)
             lines.append(
-                "Stuck? " + style.paint(KataCommand.line("hint \(exercise.id)"), .bold)
-                    + "  (\(left) of \(exercise.hints.count) hints left)")
+                t(.labelStuck) + style.paint(KataCommand.line("hint \(exercise.id)"), .bold)
+                    + "  " + t(.hintsLeft, ["left": "\(left)", "total": "\(exercise.hints.count)"]))
         }
         if !KataCommand.isOnPath {
             lines.append(
-                style.paint(
-                    "(kata is not on your PATH, so commands start with \(KataCommand.name); "
-                        + "README.md shows how to type plain kata)", .dim))
+                style.paint(t(.notOnPath, ["name": KataCommand.name]), .dim))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func allSolved(_ progress: Progress) -> String {
         let workbook = workspace.workbook
+        let t = workspace.messages
         var lines = [
-            style.paint(
-                "Every exercise is solved: \(workbook.exercises.count) of \(workbook.exercises.count). Well done!",
-                .bold, .green), "",
+            style.paint(t(.allSolved, ["count": "\(workbook.exercises.count)"]), .bold, .green), "",
         ]
         for chapter in workbook.chapters where !chapter.exercises.isEmpty {
             let checks = chapter.exercises.map { progress[$0.id].attempts }.reduce(0, +)
             let hints = chapter.exercises.map { progress[$0.id].hintsShown }.reduce(0, +)
             lines.append(
-                "  ✓ \(chapter.title): \(plural(chapter.exercises.count, "exercise")), \(plural(checks, "check")), \(plural(hints, "hint"))"
-            )
+                "  ✓ "
+                    + t(
+                        .allSolvedChapter,
+                        [
+                            "title": chapter.title,
+                            "exercises": t.count(chapter.exercises.count, .exercisesOne, .exercises),
+                            "checks": t.count(checks, .checksOne, .checks), "hints": t.count(hints, .hintsOne, .hints),
+                        ]))
         }
         lines.append("")
-        lines.append(
-            "Run \(KataCommand.line("list")) for the whole workbook, or \(KataCommand.line("reset <id>")) to try one again."
-        )
+        lines.append(t(.allSolvedNext, ["list": KataCommand.line("list"), "reset": KataCommand.line("reset <id>")]))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -15,18 +15,21 @@ public struct ResetStep {
         let outcome = try LearnerFiles(workspace: workspace).reset(exercise)
         // Remembered so that `kata list` says "solved before" rather than "solved" for a file back at its starter.
         let (_, notices) = try workspace.store.update { $0[exercise.id].resetAfterAttempts = $0[exercise.id].attempts }
+        let t = workspace.messages
         let text: String
         switch outcome {
         case .backedUp(let backup):
-            text = "Saved your file to \(workspace.display(backup))\n\(path) is back to its starter.\n"
+            text =
+                t(.resetBackedUp, ["backup": workspace.display(backup)]) + "\n"
+                + t(.resetBackToStarter, ["path": path]) + "\n"
         case .alreadySaved(let backup):
             text =
-                "Your file is already saved, unchanged, in \(workspace.display(backup)) (no new backup).\n"
-                + "\(path) is back to its starter.\n"
+                t(.resetAlreadySaved, ["backup": workspace.display(backup)]) + "\n"
+                + t(.resetBackToStarter, ["path": path]) + "\n"
         case .unchanged:
-            text = "\(path) already holds the starter: nothing to back up, nothing changed.\n"
+            text = t(.resetUnchanged, ["path": path]) + "\n"
         case .created:
-            text = "\(path) did not exist; it now holds the starter (nothing to back up).\n"
+            text = t(.resetCreated, ["path": path]) + "\n"
         }
         return LoopOutput(text: text, warnings: notices.map(\.description))
     }

@@ -60,6 +60,9 @@ public struct Workspace: Sendable {
         workbook = edition.workbook
     }
 
+    /// kata's own words in the learner's language.
+    public var messages: Messages { Messages(edition.language) }
+
     /// The exercise with this id, or the only one whose id starts with it.
     public func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {
         let exercises = workbook.exercises

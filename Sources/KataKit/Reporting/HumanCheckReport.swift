@@ -7,22 +7,24 @@ public struct HumanCheckReport {
     /// In `kata watch`, which shows the next exercise by itself after a pass.
     public var watching: Bool
     let source: SourceText
+    /// kata's words, in the learner's language.
+    let t: Messages
 
     public init(workspace: Workspace, style: TerminalStyle, watching: Bool = false) {
         self.workspace = workspace
         self.style = style
         self.watching = watching
         self.source = SourceText(root: workspace.workbook.root)
+        self.t = workspace.messages
     }
 
     /// The whole report for one check, ending in a newline.
     public func render(_ result: CheckResult, exercise: Exercise, file: String, cached: Bool = false) -> String {
         var lines: [String] = []
-        let kind = exercise.kind == .specify ? " · you write the specs" : ""
-        lines.append(style.paint("Checking \(exercise.id)", .bold) + style.paint(" · \(exercise.title)\(kind)", .dim))
+        let kind = exercise.kind == .specify ? t(.youWriteTheSpecs) : ""
         lines.append(
-            style.paint(
-                "  \(file)\(cached ? "  (this exact code was checked before: result from the cache)" : "")", .dim))
+            style.paint(t(.checking, ["id": exercise.id]), .bold) + style.paint(" · \(exercise.title)\(kind)", .dim))
+        lines.append(style.paint("  \(file)\(cached ? "  " + t(.cachedResult) : "")", .dim))
         lines.append("")
         switch result.status {
         case .compileError:
@@ -30,30 +32,34 @@ public struct HumanCheckReport {
             let count = result.diagnostics.count { $0.severity == .error }
             lines.append("")
             lines.append(
-                style.paint(result.refused == true ? "✗ Not accepted" : "✗ Does not compile", .red, .bold)
-                    + " (\(plural(max(count, 1), "error"))). Fix \(count > 1 ? "the first error" : "it") and run "
-                    + style.paint(KataCommand.line("check \(exercise.id)"), .bold) + " again.")
+                style.paint(t(result.refused == true ? .notAccepted : .doesNotCompile), .red, .bold)
+                    + t(
+                        count > 1 ? .compileFixFirst : .compileFixIt,
+                        [
+                            "errors": t.count(max(count, 1), .errorsOne, .errors),
+                            "command": style.paint(KataCommand.line("check \(exercise.id)"), .bold),
+                        ]))
             return lines.joined(separator: "\n") + "\n"
         case .error where result.run == nil:
             lines.append(
-                style.paint("✗ Cannot check \(exercise.id): ", .red, .bold)
-                    + (result.message ?? "unknown problem").withVisibleControls)
+                style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold)
+                    + (result.message ?? t(.unknownProblem)).withVisibleControls)
             return lines.joined(separator: "\n") + "\n"
         default:
             break
         }
         if let run = result.run {
-            if exercise.kind == .specify { lines.append(style.paint("Your specs against the correct code", .bold)) }
+            if exercise.kind == .specify { lines.append(style.paint(t(.specsAgainstCorrectCode), .bold)) }
             lines += examples(run)
             lines.append("")
             lines.append(countLine(run))
-            if exercise.kind == .specify, let leftOut = Self.leftOutLine(run) {
+            if exercise.kind == .specify, let leftOut = Self.leftOutLine(run, messages: t) {
                 lines.append(style.paint(leftOut, .yellow))
             }
         }
         if let shape = result.shape {
             lines.append("")
-            lines += shapeLines(shape)
+            lines += shapeLines(shape, asked: exercise.shape?.asked(t))
         }
         if !result.mutants.isEmpty {
             lines.append("")
@@ -66,25 +72,30 @@ public struct HumanCheckReport {
 
     /// `3 passed, 1 failed` (and pending or skipped where any).
     func countLine(_ run: RunReport) -> String {
-        var parts = ["\(run.passed) passed", "\(run.failed) failed"]
-        if run.pending > 0 { parts.append("\(run.pending) pending") }
-        if run.skipped > 0 { parts.append("\(run.skipped) skipped") }
-        return parts.joined(separator: ", ")
+        var parts = [t(.countPassed, ["count": "\(run.passed)"]), t(.countFailed, ["count": "\(run.failed)"])]
+        if run.pending > 0 { parts.append(t(.countPending, ["count": "\(run.pending)"])) }
+        if run.skipped > 0 { parts.append(t(.countSkipped, ["count": "\(run.skipped)"])) }
+        return parts.joined(separator: t.language.isSource ? ", " : "，")
     }
 
     /// In a specify exercise: how many of the learner's examples did not run, and why that matters.
     /// `nil` when every example ran.
-    static func leftOutLine(_ run: RunReport) -> String? {
+    static func leftOutLine(_ run: RunReport, messages t: Messages = Messages(.source)) -> String? {
         var parts: [String] = []
         if run.leftOutByFocus > 0 {
-            parts.append("\(plural(run.leftOutByFocus, "example")) by focus (fit, fdescribe, fcontext)")
+            parts.append(t(.leftOutFocus, ["examples": t.count(run.leftOutByFocus, .examplesOne, .examples)]))
         }
         if run.pending > 0 {
-            parts.append("\(plural(run.pending, "pending example")) (pending, xit, xdescribe, xcontext)")
+            parts.append(
+                t(.leftOutPending, ["examples": t.count(run.pending, .pendingExamplesOne, .pendingExamples)]))
         }
         guard !parts.isEmpty else { return nil }
-        return
-            "Left out: \(parts.joined(separator: " and ")). Only the \(plural(run.ran, "example")) that ran can catch a mutant."
+        return t(
+            .leftOut,
+            [
+                "parts": parts.joined(separator: t.language.isSource ? " and " : "；"),
+                "examples": t.count(run.ran, .examplesOne, .examples),
+            ])
     }
 
     private func compileErrors(_ result: CheckResult) -> [String] {
@@ -102,10 +113,7 @@ public struct HumanCheckReport {
                 lines.append(padding + style.paint("^", .green, .bold))
             }
             if diagnostic.severity == .error, diagnostic.file.hasPrefix("chapters/") {
-                lines.append(
-                    style.paint(
-                        "  (this line is the chapter's code; it uses something your file must provide, with this exact name and type)",
-                        .dim))
+                lines.append(style.paint(t(.chapterCodeLine), .dim))
             }
         }
         return lines
@@ -130,8 +138,8 @@ public struct HumanCheckReport {
             case .passed: lines.append(indent + style.paint("✓", .green) + " " + title + (kiwi ? " [PASSED]" : ""))
             case .pending:
                 lines.append(indent + style.paint("- \(title) " + (kiwi ? "[PENDING]" : "(pending)"), .yellow))
-            case .skipped: lines.append(indent + style.paint("- \(title) (left out by focus)", .dim))
-            case .notRun: lines.append(indent + style.paint("- \(title) (not run)", .dim))
+            case .skipped: lines.append(indent + style.paint("- \(title) " + t(.exampleLeftOut), .dim))
+            case .notRun: lines.append(indent + style.paint("- \(title) " + t(.exampleNotRun), .dim))
             case .failed, .crashed, .timedOut:
                 lines.append(indent + style.paint("✗ \(title)" + (kiwi ? " [FAILED]" : ""), .red))
                 for failure in example.failures {
@@ -147,108 +155,114 @@ public struct HumanCheckReport {
                     for more in messageLines.dropFirst() { lines.append(indent + "    " + more) }
                 }
                 if !example.output.isEmpty {
-                    lines.append(indent + "    " + style.paint("printed:", .dim))
+                    lines.append(indent + "    " + style.paint(t(.printed), .dim))
                     for text in example.output.withVisibleControls.split(
                         separator: "\n", omittingEmptySubsequences: true
                     ).prefix(20) {
                         lines.append(indent + "    " + style.paint("| ", .dim) + text)
                     }
                     if example.outputTruncated {
-                        lines.append(indent + "    " + style.paint("| [output cut at 64 KiB]", .dim))
+                        lines.append(indent + "    " + style.paint("| " + t(.outputCut), .dim))
                     }
                 }
             }
         }
         if run.notRun > 0 {
-            lines.append(style.paint("\(plural(run.notRun, "example")) not run: the time ran out first", .yellow))
+            lines.append(
+                style.paint(t(.notRunTime, ["examples": t.count(run.notRun, .examplesOne, .examples)]), .yellow))
         }
         return lines
     }
 
     private func mutantLines(_ result: CheckResult) -> [String] {
-        var lines = [style.paint("Mutants (broken versions of the code your specs must notice)", .bold)]
+        var lines = [style.paint(t(.mutantsHeading), .bold)]
         for mutant in result.mutants {
             if mutant.caught, let limit = mutant.timedOutAfter {
                 lines.append(
-                    "  " + style.paint("✓ caught", .yellow) + "   \(mutant.name), "
-                        + Self.timeoutCatch(mutant, limit: limit))
+                    "  " + style.paint(t(.caught), .yellow) + "   \(mutant.name), "
+                        + Self.timeoutCatch(mutant, limit: limit, messages: t))
             } else if mutant.caught {
-                let by = mutant.caughtBy.first.map { " by \"\($0.withVisibleControls)\"" } ?? ""
-                lines.append("  " + style.paint("✓ caught", .green) + "   \(mutant.name)\(by)")
+                let by = mutant.caughtBy.first.map { t(.caughtBy, ["example": $0.withVisibleControls]) } ?? ""
+                lines.append("  " + style.paint(t(.caught), .green) + "   \(mutant.name)\(by)")
             } else {
-                lines.append("  " + style.paint("✗ survived", .red) + " \(mutant.name): \(mutant.note)")
+                lines.append(
+                    "  " + style.paint(t(.survived), .red) + " "
+                        + t(.survivedNote, ["name": mutant.name, "note": mutant.note]))
             }
         }
-        lines.append("Score: \(result.caughtCount) of \(plural(result.mutants.count, "mutant")) caught")
+        lines.append(
+            t(
+                .score,
+                ["caught": "\(result.caughtCount)", "mutants": t.count(result.mutants.count, .mutantsOne, .mutants)]))
         return lines
     }
 
-    private func shapeLines(_ shape: ShapeCheck) -> [String] {
-        var lines = [style.paint("The shape the exercise asks your spec to have", .bold)]
-        for requirement in shape.requirements {
+    /// The shape's requirements; `asked` is what they ask in the learner's language, in the same order.
+    private func shapeLines(_ shape: ShapeCheck, asked: [String]?) -> [String] {
+        var lines = [style.paint(t(.shapeHeading), .bold)]
+        let colon = t.language.isSource ? ": " : "："
+        for (index, requirement) in shape.requirements.enumerated() {
             let mark = requirement.met ? style.paint("✓", .green) : style.paint("✗", .red)
-            lines.append("  \(mark) \(requirement.asked)" + (requirement.found.isEmpty ? "" : ": \(requirement.found)"))
+            let what = asked.flatMap { $0.count == shape.requirements.count ? $0[index] : nil } ?? requirement.asked
+            lines.append(
+                "  \(mark) \(what)" + (requirement.found.isEmpty ? "" : colon + t.shapeFound(requirement.found)))
         }
         return lines
     }
 
     /// How a mutant caught only by a timeout is described.
-    static func timeoutCatch(_ mutant: CheckResult.MutantResult, limit: Double) -> String {
-        let example = mutant.caughtBy.first.map { "\"\($0.withVisibleControls)\"" } ?? "an example"
-        return "but only by timing out: \(example) was stopped after \(ProgramRunner.seconds(limit)) "
-            + "(a weak catch: no expectation failed)"
+    static func timeoutCatch(
+        _ mutant: CheckResult.MutantResult, limit: Double, messages t: Messages = Messages(.source)
+    ) -> String {
+        let example =
+            mutant.caughtBy.first.map { "\"\($0.withVisibleControls)\"" }
+            ?? (t.language.isSource ? "an example" : "某个用例")
+        return t(.timeoutCatch, ["example": example, "seconds": ProgramRunner.seconds(limit)])
     }
 
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
         let again = style.paint(KataCommand.line("check \(exercise.id)"), .bold)
+        let notYet = style.paint(t(.notYet), .red, .bold)
         switch result.status {
         case .passed:
-            let what =
-                exercise.kind == .specify
-                ? "your specs pass against the correct code and catch every mutant."
-                : "every example passes."
+            let what = t(exercise.kind == .specify ? .solvedSpecify : .solvedImplement)
             // kata watch goes on by itself, to the next exercise or to its last word.
-            let next = watching ? "" : " Run " + style.paint(KataCommand.line("next"), .bold) + " to go on."
-            return [
-                style.paint("✓ Solved!", .green, .bold) + " \(what.prefix(1).uppercased() + what.dropFirst())\(next)"
-            ]
+            let next = watching ? "" : t(.goOn, ["command": style.paint(KataCommand.line("next"), .bold)])
+            return [style.paint(t(.solved), .green, .bold) + what + next]
         case .failed:
-            if let run = result.run, run.timedOutAfter != nil {
+            if let run = result.run, let limit = run.timedOutAfter {
                 return [
-                    style.paint("✗ Timed out.", .red, .bold)
-                        + " The run was stopped after \(ProgramRunner.seconds(run.timedOutAfter!)). Find the loop or wait that never ends, then run \(again) again."
+                    style.paint(t(.timedOutMark), .red, .bold)
+                        + t(.timedOut, ["seconds": ProgramRunner.seconds(limit), "command": again])
                 ]
             }
             if let message = result.message {
-                return [
-                    style.paint("✗ Not yet:", .red, .bold)
-                        + " \(message.withVisibleControls). Fix the failing examples above, then run \(again) again."
-                ]
+                return [notYet + t(.notYetMessage, ["message": message.withVisibleControls, "command": again])]
             }
             if let shape = result.shape, !shape.met {
                 let survivors = result.mutants.count { !$0.caught }
-                let also = survivors > 0 ? ", and \(plural(survivors, "mutant")) survived" : ""
-                return [
-                    style.paint("✗ Not yet:", .red, .bold)
-                        + " your spec does not have the shape the exercise asks for\(also). Group its examples "
-                        + "as the prompt says, then run \(again) again."
-                ]
+                let also = survivors > 0 ? t(.alsoSurvived, ["mutants": t.count(survivors, .mutantsOne, .mutants)]) : ""
+                return [notYet + t(.notYetShape, ["also": also, "command": again])]
             }
             if !result.mutants.isEmpty {
                 let survivors = result.mutants.count { !$0.caught }
                 return [
-                    style.paint("✗ Not yet:", .red, .bold)
-                        + " \(plural(survivors, "mutant")) survived. Add an example that fails for each survivor's mistake, then run \(again) again."
+                    notYet
+                        + t(.notYetMutants, ["mutants": t.count(survivors, .mutantsOne, .mutants), "command": again])
                 ]
             }
             let failed = result.run?.failed ?? 0
             let total = result.run?.examples.count ?? 0
             return [
-                style.paint("✗ Not yet:", .red, .bold)
-                    + " \(failed) of \(plural(total, "example")) failed. Read the first failure, change your code, and run \(again) again."
+                notYet
+                    + t(
+                        .notYetFailed,
+                        ["failed": "\(failed)", "examples": t.count(total, .examplesOne, .examples), "command": again])
             ]
         case .compileError, .error:
-            return [style.paint("✗ Cannot check \(exercise.id): ", .red, .bold) + (result.message ?? "unknown problem")]
+            return [
+                style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold) + (result.message ?? t(.unknownProblem))
+            ]
         }
     }
 

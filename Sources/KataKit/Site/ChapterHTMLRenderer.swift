@@ -338,10 +338,13 @@ struct ChapterHTMLRenderer {
 
     private mutating func inline(_ nodes: [MarkdownNode]) -> String {
         var html = ""
-        for node in nodes {
+        for (index, node) in nodes.enumerated() {
             switch node.kind {
             case .text: html += node.literal.htmlEscaped
-            case .softBreak: html += "\n"
+            case .softBreak:
+                let joined = MarkdownNode.softBreakJoinsWithoutSpace(
+                    after: index > 0 ? nodes[index - 1] : nil, before: index + 1 < nodes.count ? nodes[index + 1] : nil)
+                html += joined ? "" : "\n"
             case .lineBreak: html += "<br>\n"
             case .code:
                 html += "<code>\(node.literal.htmlEscaped)</code>"

@@ -118,6 +118,21 @@ struct SearchIndex {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Inline nodes' text; a soft break between two CJK characters adds no space.
+    private static func inlineText(_ nodes: [MarkdownNode]) -> String {
+        var text = ""
+        for (index, node) in nodes.enumerated() {
+            if node.kind == .softBreak,
+                MarkdownNode.softBreakJoinsWithoutSpace(
+                    after: index > 0 ? nodes[index - 1] : nil, before: index + 1 < nodes.count ? nodes[index + 1] : nil)
+            {
+                continue
+            }
+            text += raw(node)
+        }
+        return text
+    }
+
     private static func raw(_ node: MarkdownNode) -> String {
         switch node.kind {
         case .codeBlock, .htmlBlock, .thematicBreak, .inlineHTML: return ""
@@ -125,8 +140,8 @@ struct SearchIndex {
         case .softBreak, .lineBreak: return " "
         case .list, .item, .blockQuote, .table, .tableRow, .document:
             return node.children.map(raw).joined(separator: " ")
-        case .tableCell: return node.children.map(raw).joined() + " "
-        default: return node.children.map(raw).joined()
+        case .tableCell: return inlineText(node.children) + " "
+        default: return inlineText(node.children)
         }
     }
 }

@@ -16,6 +16,14 @@ public struct SiteBuilder {
         public var language: String
         /// The learner's progress, shown on the index, in the sidebar and on the exercises' headings.
         public var progress: SiteProgress?
+        /// Every edition of the site, this one included, for the language switch and `hreflang` links; empty
+        /// for a site in one language.
+        public var editions: [SiteEdition] = []
+        /// Pages of chapters shown in the source language in a translated edition, with no translation yet.
+        public var untranslatedPages: Set<String> = []
+        /// The file at the workbook's root whose title and introduction open the index: `site.md`, or a
+        /// translation's `site.<language>.md`.
+        public var siteFileName = "site.md"
 
         /// Creates options.
         public init(
@@ -80,7 +88,8 @@ public struct SiteBuilder {
 
         let pages = SitePages(
             workbook: workbook, templates: templates, title: siteTitle(site) ?? strings.text("defaultSiteTitle"),
-            documents: documents, progress: options.progress, baseURL: options.baseURL)
+            documents: documents, progress: options.progress, baseURL: options.baseURL,
+            editions: options.editions, untranslatedPages: options.untranslatedPages)
         var files: [String: String] = [:]
         var search = SearchIndex()
         for (position, item) in chapters.enumerated() {
@@ -145,7 +154,7 @@ public struct SiteBuilder {
     // MARK: The workbook's files
 
     /// `site.md` at the workbook root: its `# ` heading is the site's title, the rest opens the index.
-    private var siteFile: URL { workbook.root.appendingPathComponent("site.md") }
+    private var siteFile: URL { workbook.root.appendingPathComponent(options.siteFileName) }
 
     private func siteDocument() -> MarkdownNode? {
         guard let data = FileManager.default.contents(atPath: siteFile.path) else { return nil }
@@ -164,7 +173,8 @@ public struct SiteBuilder {
             document.children.remove(at: first)
         }
         return Chapter(
-            number: 0, slug: "site", title: "", path: "site.md", url: siteFile, source: "", document: document,
+            number: 0, slug: "site", title: "", path: options.siteFileName, url: siteFile, source: "",
+            document: document,
             exercises: [], examples: [])
     }
 

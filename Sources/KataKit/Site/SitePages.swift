@@ -17,6 +17,10 @@ struct SitePages {
     let documents: [Rendered]
     let progress: SiteProgress?
     let baseURL: String?
+    /// Every edition of the site, this one included (empty for a site in one language).
+    var editions: [SiteEdition] = []
+    /// Chapters shown in the source language in this edition.
+    var untranslatedPages: Set<String> = []
 
     var strings: SiteStrings { templates.strings }
 
@@ -112,8 +116,34 @@ struct SitePages {
             },
             hasReference: !documents.isEmpty, toc: toc, hasTOC: !toc.isEmpty, previous: pager?.previous,
             next: pager?.next, hasPager: pager != nil, pageClass: pageClass, footerHTML: footerHTML,
-            baseHref: isNotFound ? baseURL.map(Self.folder) : nil, noindex: isNotFound)
+            baseHref: isNotFound ? baseURL.map(Self.folder) : nil, noindex: isNotFound,
+            alternates: isNotFound ? [] : alternates(of: page),
+            untranslatedNote: untranslatedPages.contains(page)
+                ? strings.text("untranslatedChapter", ["language": currentEdition?.name ?? ""]) : nil)
         return templates.render(context, "page")
+    }
+
+    /// This edition: the one whose language is the strings' language.
+    private var currentEdition: SiteEdition? {
+        editions.first { $0.code == strings.text("language") }
+    }
+
+    /// The same page in every edition: absolute when the site's address is known, else relative.
+    private func alternates(of page: String) -> [AlternateLink] {
+        guard let current = currentEdition, editions.count > 1 else { return [] }
+        return editions.map { edition in
+            let href =
+                baseURL.map { Self.folder(Self.root(of: $0, in: current)) + edition.folder + page }
+                ?? (edition == current ? page : edition.href(of: page, from: current))
+            return AlternateLink(code: edition.code, name: edition.name, href: href, current: edition == current)
+        }
+    }
+
+    /// The whole site's address, from the address of the edition `edition` (which ends in its folder).
+    private static func root(of url: String, in edition: SiteEdition) -> String {
+        let folder = Self.folder(url)
+        return edition.folder.isEmpty || !folder.hasSuffix(edition.folder)
+            ? folder : String(folder.dropLast(edition.folder.count))
     }
 
     private func sidebar(current: String?) -> [SidebarChapter] {
@@ -189,7 +219,7 @@ struct SitePages {
     /// The first paragraph, as plain text of at most 160 characters.
     static func description(of document: MarkdownNode) -> String {
         guard let paragraph = document.children.first(where: { $0.kind == .paragraph }) else { return "" }
-        let text = paragraph.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = SearchIndex.text(of: paragraph)
         guard text.count > 160 else { return text }
         let cut = text.prefix(157)
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"

@@ -24,6 +24,21 @@ extension PageContext: MustacheParent {
         case "footerHTML": footerHTML
         case "baseHref": baseHref
         case "noindex": noindex
+        case "alternates": alternates
+        case "hasAlternates": hasAlternates
+        case "untranslatedNote": untranslatedNote
+        default: nil
+        }
+    }
+}
+
+extension AlternateLink: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "code": code
+        case "name": name
+        case "href": href
+        case "current": current
         default: nil
         }
     }

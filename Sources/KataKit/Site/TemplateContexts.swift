@@ -25,6 +25,12 @@ struct PageContext {
     var baseHref: String?
     /// Whether search engines are asked to leave the page out (the 404 page).
     var noindex: Bool
+    /// The same page in every edition of the site, this one included; empty when the site has one language.
+    var alternates: [AlternateLink] = []
+    /// The language switch's links, when the site has more than one language.
+    var hasAlternates: Bool { alternates.count > 1 }
+    /// A note above a chapter shown in English in a translated edition.
+    var untranslatedNote: String?
 }
 
 /// A document in the sidebar.

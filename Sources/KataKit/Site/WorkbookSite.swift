@@ -72,17 +72,61 @@ public struct WorkbookSite {
             notices = found.map(\.description)
             progress = SiteProgress(progress: read, next: workspace.current(in: read)?.id)
         }
-        let options = SiteBuilder.Options(
+        // Every language the workbook has a shown translation in gets an edition: English at the root, each
+        // translation in its own folder, all with the same page names and a switch between them.
+        let source = workspace.sourceWorkbook
+        let loader = TranslationLoader(workbook: source, displayBase: workspace.displayBase)
+        let translations = loader.languages().map(loader.load).filter { $0.shownCount > 0 }
+        let editions = ([Language.source] + translations.map(\.language)).map(SiteEdition.init)
+        var options = SiteBuilder.Options(
             withSolutions: settings.withSolutions, baseURL: settings.baseURL, progress: progress)
-        // The site is the source edition for now (its interface strings are English), whatever the learner reads.
-        let report = try SiteBuilder(workbook: workspace.sourceWorkbook, resources: resources, options: options)
-            .build(into: output)
+        options.editions = editions.count > 1 ? editions : []
+        // The English edition first: its build empties the site's folder, translations' folders included.
+        var report = try SiteBuilder(workbook: source, resources: resources, options: options).build(into: output)
+        for (translation, edition) in zip(translations, editions.dropFirst()) {
+            let (workbook, untranslated) = Self.readingWorkbook(source: source, translation: translation)
+            var translated = options
+            translated.language = translation.language.code
+            translated.baseURL = settings.baseURL.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + edition.folder }
+            translated.untranslatedPages = untranslated
+            let siteFile = "site.\(translation.language.code).md"
+            if FileManager.default.fileExists(atPath: source.root.appendingPathComponent(siteFile).path) {
+                translated.siteFileName = siteFile
+            }
+            let more = try SiteBuilder(workbook: workbook, resources: resources, options: translated)
+                .build(into: output.appendingPathComponent(edition.folder))
+            report.pages += more.pages
+            report.warnings += more.warnings
+        }
         do {
             try SiteFolder.writeUnsynced(settings.marker, to: output.appendingPathComponent(SiteFolder.marker))
         } catch {
             throw SiteError.io(path: output.appendingPathComponent(SiteFolder.marker).path, reason: "\(error)")
         }
         return (report, notices)
+    }
+
+    /// The workbook as a reader of `translation`'s language reads it: each chapter with a shown translation in
+    /// its translated words (the code is the source's, byte for byte), the others in the source language; and
+    /// the pages of those others.
+    static func readingWorkbook(
+        source: Workbook, translation: LanguageTranslation
+    ) -> (workbook: Workbook, untranslatedPages: Set<String>) {
+        let edition = Edition(source: source, translation: translation)
+        var workbook = edition.workbook
+        var untranslated: Set<String> = []
+        for index in workbook.chapters.indices {
+            let chapter = workbook.chapters[index]
+            guard let translated = translation.chapter(chapter.slug), translated.isShown else {
+                untranslated.insert(SiteLinks.page(for: chapter))
+                continue
+            }
+            workbook.chapters[index].document = translated.document
+            workbook.chapters[index].source = translated.text
+            workbook.chapters[index].url = translated.url
+            workbook.chapters[index].path = translated.path
+        }
+        return (workbook, untranslated)
     }
 
     /// After a passing check: rebuilds `site/` if a build left it there, as it was built, so that it shows the
@@ -96,9 +140,10 @@ public struct WorkbookSite {
         do {
             _ = try WorkbookSite(workspace: workspace, output: folder, settings: settings)
                 .build(resources: SiteResources.locate())
-            return "The site shows your progress: \(shown)"
+            return workspace.messages(.siteRefreshed, ["path": shown])
         } catch {
-            return "The site in \(workspace.display(folder))/ could not be updated: \(error); run kata build-site"
+            return workspace.messages(
+                .siteNotRefreshed, ["folder": workspace.display(folder), "error": "\(error)"])
         }
     }
 
@@ -127,8 +172,9 @@ public struct WorkbookSite {
         }
         if file.deletingLastPathComponent().standardizedFileURL.path == workspace.workbook.root.standardizedFileURL.path
         {
-            // `.kata` appears with the first check's progress file.
-            return file.lastPathComponent == "site.md" || file.lastPathComponent == ".kata"
+            // `.kata` appears with the first check's progress file; `site.zh-Hans.md` opens a translated index.
+            let name = file.lastPathComponent
+            return name == ".kata" || (name.hasPrefix("site.") && name.hasSuffix(".md"))
         }
         return !file.lastPathComponent.hasPrefix(".") && !file.lastPathComponent.hasSuffix("~")
     }

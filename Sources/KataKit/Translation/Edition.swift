@@ -78,13 +78,11 @@ extension Edition {
     /// The line a learner sees above an exercise shown in the source language though they chose another one.
     public func fallbackNote(for exercise: Exercise) -> String? {
         guard let fallback = fallbacks[exercise.id] else { return nil }
-        let source = Language.source.name
+        let t = Messages(language)
+        let values = ["language": language.name, "source": t(.sourceLanguageName)]
         switch fallback {
-        case .chapterNotTranslated, .chapterNeedsFixing:
-            return "This chapter is not translated into \(language.name) yet, so it is shown in \(source)."
-        case .changedSinceTranslated:
-            return "This exercise changed after it was translated into \(language.name), so it is shown in \(source) "
-                + "until the translation catches up."
+        case .chapterNotTranslated, .chapterNeedsFixing: return t(.fallbackChapter, values)
+        case .changedSinceTranslated: return t(.fallbackChanged, values)
         }
     }
 }

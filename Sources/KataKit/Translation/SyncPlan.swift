@@ -19,18 +19,14 @@ struct SyncPlan {
         let lines = Self.lines(text)
         let sourceBlocks = FencedBlock.all(in: source.document).filter { $0.isCopied || $0.isHint }
         let blocks = FencedBlock.all(in: document).filter { $0.isCopied || $0.isHint }
-        func key(_ block: FencedBlock) -> String { block.isHint ? "hint id=\(block.id ?? "")" : block.key }
         func at(_ line: Int) -> String { "\(source.path):\(line)" }
 
         // Blocks the source adds go after the block before them; the first ones after the title.
         let title = document.children.first { if case .heading = $0.kind { true } else { false } }
         var insertion = title?.endLine ?? (TranslationStamp.find(in: text)?.lineCount ?? 0)
-        let steps = SequenceAlignment.align(sourceBlocks.map(key), blocks.map(key), matches: ==)
-        var index = 0
-        while index < steps.count {
-            let next = index + 1 < steps.count ? steps[index + 1] : nil
-            switch (steps[index], next) {
-            case (.both(let s, let t), _):
+        for step in BlockAlignment.align(sourceBlocks, blocks) {
+            switch step {
+            case .both(let s, let t) where sourceBlocks[s].key == blocks[t].key:
                 let (original, copy) = (sourceBlocks[s], blocks[t])
                 insertion = copy.endLine
                 guard copy.isCopied, original.code != copy.code else { break }
@@ -43,21 +39,28 @@ struct SyncPlan {
                         start: copy.line, removing: copy.endLine - copy.line - 1,
                         inserting: Array(sourceLines[original.line..<(original.endLine - 1)])))
                 report.append("copied the code of the '\(original.key)' block from \(at(original.line))")
-            case (.onlyFirst(let s), .some(.onlySecond(let t)))
-            where sourceBlocks[s].isCopied && blocks[t].looksLikeCopy(of: sourceBlocks[s]),
-                (.onlySecond(let t), .some(.onlyFirst(let s)))
-            where sourceBlocks[s].isCopied && blocks[t].looksLikeCopy(of: sourceBlocks[s]):
+            case .both(let s, let t):
+                // The source changed this block's info string, or put another block in its place.
                 let (original, copy) = (sourceBlocks[s], blocks[t])
                 edits.append(
                     Edit(
                         start: copy.line - 1, removing: copy.endLine - copy.line + 1,
                         inserting: Array(sourceLines[(original.line - 1)..<original.endLine])))
+                var what = "'\(original.key)' block"
+                if let note = Self.noteParagraph(of: original, in: source.document),
+                    Self.noteParagraph(of: copy, in: document) == nil
+                {
+                    edits.append(
+                        Edit(
+                            start: copy.endLine, removing: 0,
+                            inserting: [""] + sourceLines[(note.startLine - 1)..<note.endLine]))
+                    what += " and its note, in \(Language.source.name): translate the note"
+                }
                 report.append(
-                    "replaced the '\(copy.key)' block at line \(copy.line) with the source's '\(original.key)' block from \(at(original.line))"
+                    "replaced the '\(copy.key)' block at line \(copy.line) with the source's \(what) from \(at(original.line))"
                 )
                 insertion = copy.endLine
-                index += 1
-            case (.onlyFirst(let s), _):
+            case .onlyFirst(let s):
                 let original = sourceBlocks[s]
                 var added = [""] + sourceLines[(original.line - 1)..<original.endLine]
                 var what = original.isHint ? "hint for '\(original.id ?? "")'" : "'\(original.key)' block"
@@ -70,7 +73,7 @@ struct SyncPlan {
                     "added the source's \(what) from \(at(original.line))"
                         + (original.isHint || what.hasSuffix("note")
                             ? ", in \(Language.source.name): translate it" : ""))
-            case (.onlySecond(let t), _):
+            case .onlySecond(let t):
                 let copy = blocks[t]
                 insertion = copy.endLine
                 guard copy.isCopied else { break }
@@ -85,7 +88,6 @@ struct SyncPlan {
                 edits.append(Edit(start: copy.line - 1, removing: end - copy.line + 1, inserting: []))
                 report.append("removed the '\(copy.key)' block at line \(copy.line), which the source does not have")
             }
-            index += 1
         }
     }
 

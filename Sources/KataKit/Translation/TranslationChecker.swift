@@ -93,25 +93,25 @@ struct TranslationChecker {
     /// aside) and the same code.
     private func compareCode(_ sourceBlocks: [FencedBlock], _ blocks: [FencedBlock]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let steps = SequenceAlignment.align(sourceBlocks.map(\.key), blocks.map(\.key), matches: ==)
-        var index = 0
-        while index < steps.count {
-            let step = steps[index]
-            let next = index + 1 < steps.count ? steps[index + 1] : nil
-            switch (step, next) {
-            case (.both(let s, let t), _):
+        let steps = BlockAlignment.align(sourceBlocks, blocks)
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .both(let s, let t) where sourceBlocks[s].key == blocks[t].key:
                 diagnostics += compareLines(sourceBlocks[s], blocks[t])
-            case (.onlyFirst(let s), .some(.onlySecond(let t))) where blocks[t].looksLikeCopy(of: sourceBlocks[s]),
-                (.onlySecond(let t), .some(.onlyFirst(let s))) where blocks[t].looksLikeCopy(of: sourceBlocks[s]):
-                // A block where the source has another one: most often the same block with a changed info string.
+            case .both(let s, let t):
+                // The same block with a changed info string, or another block where the source has this one.
+                let (original, copy) = (sourceBlocks[s], blocks[t])
+                let message =
+                    original.code == copy.code || copy.looksLikeCopy(of: original)
+                    ? "this block's info string '\(copy.key)' differs from the source's '\(original.key)'; "
+                        + "a translation keeps the source's info strings (only a mutant's note= is translated)"
+                    : "this '\(copy.key)' block stands where the source has a '\(original.key)' block, with other code; "
+                        + "a translation has the source's blocks in the source's order (copy it from the source, or run `\(syncCommand)`)"
                 diagnostics.append(
                     Diagnostic(
-                        at: at(blocks[t].line, blocks[t].column),
-                        "this block's info string '\(blocks[t].key)' differs from the source's '\(sourceBlocks[s].key)'; "
-                            + "a translation keeps the source's info strings (only a mutant's note= is translated)",
-                        notes: [.note(at: sourceLocation(sourceBlocks[s].line), "the source's block")]))
-                index += 1
-            case (.onlyFirst(let s), _):
+                        at: at(copy.line, copy.column), message,
+                        notes: [.note(at: sourceLocation(original.line), "the source's block")]))
+            case .onlyFirst(let s):
                 let place = insertionLine(after: steps[..<index], blocks: blocks)
                 diagnostics.append(
                     Diagnostic(
@@ -119,14 +119,13 @@ struct TranslationChecker {
                         "the source's '\(sourceBlocks[s].key)' block is missing here; a translation has every swift and objc block of its source "
                             + "(copy it from the source, or run `\(syncCommand)`)",
                         notes: [.note(at: sourceLocation(sourceBlocks[s].line), "the source's block")]))
-            case (.onlySecond(let t), _):
+            case .onlySecond(let t):
                 diagnostics.append(
                     Diagnostic(
                         at: at(blocks[t].line, blocks[t].column),
                         "this '\(blocks[t].key)' block is not in the source; a translation has the source's swift and objc blocks and no others "
                             + "(remove it, or run `\(syncCommand)`)"))
             }
-            index += 1
         }
         return diagnostics
     }

@@ -53,13 +53,13 @@ public struct WatchLoop {
             write(style.paint("\n\(watchingLine(current, again: true))\n", .dim))
             watcher.waitForSave(of: file)
         }
-        write(style.paint("Every exercise is solved. Well done!\n", .green, .bold))
+        write(style.paint(workspace.messages(.watchAllSolved) + "\n", .green, .bold))
     }
 
     /// `Watching exercises/…/x.swift: save it to check again; Ctrl-C stops.`
     private func watchingLine(_ exercise: Exercise, again: Bool = false) -> String {
-        "Watching \(workspace.display(workspace.learnerFile(exercise))): save it to check\(again ? " again" : ""); "
-            + "Ctrl-C stops."
+        workspace.messages(
+            again ? .watchingAgain : .watching, ["path": workspace.display(workspace.learnerFile(exercise))])
     }
 
     private func startingExercise(_ id: String?) throws -> Exercise? {

@@ -10,6 +10,8 @@ extension Kata {
             abstract: "Render the workbook as a static HTML site that works offline, from a folder or a web server.",
             discussion: """
                 The site shows your progress (from .kata/progress.json): what you solved, and what is next. \
+                Every language the workbook is translated into gets an edition (Simplified Chinese in \
+                site/zh-Hans/), with a switch on each page. \
                 A site in the workbook's site/ folder is rebuilt after every passing kata check.
                 """)
 
@@ -45,7 +47,7 @@ extension Kata {
         }
 
         func run() throws {
-            // The site is the source edition for now: its interface strings are English.
+            // Every language is built, English at the root; the learner's choice does not pick one.
             let workspace = try options.workspace(language: .source)
             let output = out.map { URL(fileURLWithPath: $0).standardizedFileURL }
             let settings = WorkbookSite.Settings(

@@ -34,10 +34,11 @@ extension Kata {
 
         func run() throws {
             let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
+            Messages.current = workspace.messages
             let showStatus = isatty(STDERR_FILENO) == 1 || all
             let step = CheckStep(
                 workspace: workspace, style: .detect(), format: format, useCache: !noCache,
-                status: { line in if showStatus || line.hasPrefix("Preparing") { Output.printError(line) } })
+                status: { line in if showStatus || line == workspace.messages(.preparing) { Output.printError(line) } })
             let output = try Output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
             for warning in output.warnings { Output.printError("kata: warning: \(warning)") }
             FileHandle.standardOutput.write(Data(output.text.utf8))

@@ -17,6 +17,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
+            Messages.current = workspace.messages
             let loop = WatchLoop(
                 workspace: workspace, style: .detect(), clearScreen: isatty(STDOUT_FILENO) == 1,
                 write: { FileHandle.standardOutput.write(Data($0.utf8)) })

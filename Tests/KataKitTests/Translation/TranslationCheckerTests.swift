@@ -269,6 +269,37 @@ struct TranslationCheckerTests {
     }
 }
 
+@Suite("Translation checks: blocks that changed in the source")
+struct ChangedBlockTests {
+    @Test(
+        "a block whose role changed in the source is one info-string error at that block; the next block is not blamed")
+    func roleChanged() throws {
+        let twins = "```swift\nlet one = 1\n```\n\n```swift\nlet two = 2\n```\n"
+        let changed = twins.replacingOccurrences(of: "```swift\nlet one", with: "```swift ignore\nlet one")
+        let body = translation + "\n" + twins
+        let (language, _) = try translated(body, files: ["chapters/01-counting.md": source + "\n" + changed])
+        let diagnostics = try #require(language.chapter("counting")).diagnostics.filter { $0.severity == .error }
+        #expect(diagnostics.count == 1, "\(diagnostics.map(\.message))")
+        let diagnostic = try #require(diagnostics.first)
+        #expect(
+            diagnostic.message.hasPrefix("this block's info string 'swift' differs from the source's 'swift ignore'"))
+        #expect(diagnostic.location.line == line(of: "let one", in: body) - 1)
+    }
+
+    @Test(
+        "a source that drops a block before one with the same info string: the dropped one is extra, the other matches")
+    func droppedBeforeTwin() throws {
+        let twins = "```swift\nlet one = 1\n```\n\n```swift\nlet two = 2\n```\n"
+        let (language, _) = try translated(
+            translation + "\n" + twins,
+            files: ["chapters/01-counting.md": source + "\n```swift\nlet two = 2\n```\n"])
+        let messages = try #require(language.chapter("counting")).diagnostics
+            .filter { $0.severity == .error }.map(\.message)
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.hasPrefix("this 'swift' block is not in the source") == true, "\(messages)")
+    }
+}
+
 @Suite("Translation checks: where a copied block ends")
 struct CopiedBlockEndTests {
     @Test("a copy with a line too many, or one too few, is reported at that line")

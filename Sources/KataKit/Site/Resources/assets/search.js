@@ -13,19 +13,38 @@
   if (!input || !results) return;
 
   // The one function that splits text into search terms, each with where it is in the text (so a
-  // match can be shown in an excerpt and marked). Both the index and the query go through it. A
-  // language written without spaces between words replaces it with one that makes a term of each
-  // character (or each pair of characters).
+  // match can be shown in an excerpt and marked). Both the index and the query go through it.
+  // Chinese (and Japanese and Korean) text has no spaces between words, so a run of those characters
+  // is cut into overlapping pairs of characters, plus its last character alone: "模拟对象" gives
+  // 模拟, 拟对, 对象 and 象. A query is cut the same way and every one of its terms must be found, so a
+  // word of any length is found wherever it is, and a single character (桩) matches every pair it starts.
+  var cjk = /[\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/;
+  var cjkRun = /[\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]+|[^\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]+/g;
   function tokenize(text) {
     var terms = [];
     var word = /[\p{L}\p{N}_]+/gu;
     var match;
     while ((match = word.exec(text))) {
-      terms.push({
-        term: match[0].toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""),
-        start: match.index,
-        end: match.index + match[0].length
-      });
+      if (!cjk.test(match[0])) {
+        terms.push({
+          term: match[0].toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""),
+          start: match.index,
+          end: match.index + match[0].length
+        });
+        continue;
+      }
+      var run;
+      cjkRun.lastIndex = 0;
+      while ((run = cjkRun.exec(match[0]))) {
+        var at = match.index + run.index;
+        var part = run[0];
+        if (!cjk.test(part)) {
+          terms.push({ term: part.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""), start: at, end: at + part.length });
+          continue;
+        }
+        for (var i = 0; i + 1 < part.length; i++) terms.push({ term: part.substr(i, 2), start: at + i, end: at + i + 2 });
+        terms.push({ term: part[part.length - 1], start: at + part.length - 1, end: at + part.length });
+      }
     }
     return terms;
   }
@@ -128,14 +147,20 @@
   }
 
   // Text with the tokens that match the query wrapped in <mark>, as DOM nodes.
+  // Tokens may overlap (pairs of Chinese characters): a match that touches the one before extends its mark.
   function marked(text, tokens, queryTerms, from, to, parent) {
     var position = from;
+    var last = null;
     tokens.forEach(function (t) {
-      if (t.start < from || t.end > to || !matches(t, queryTerms)) return;
-      parent.appendChild(document.createTextNode(text.slice(position, t.start)));
-      var mark = document.createElement("mark");
-      mark.textContent = text.slice(t.start, t.end);
-      parent.appendChild(mark);
+      if (t.start < from || t.end > to || t.end <= position || !matches(t, queryTerms)) return;
+      if (last && t.start <= position) {
+        last.textContent += text.slice(position, t.end);
+      } else {
+        parent.appendChild(document.createTextNode(text.slice(position, t.start)));
+        last = document.createElement("mark");
+        last.textContent = text.slice(t.start, t.end);
+        parent.appendChild(last);
+      }
       position = t.end;
     });
     parent.appendChild(document.createTextNode(text.slice(position, to)));

@@ -1,0 +1,221 @@
+/// One of kata's messages to a learner, with its English wording (the source of every translation).
+public enum Message: String, CaseIterable, Sendable {
+    // kata next
+    case nextChapter, nextExercise, youWriteTheSpecs, labelShape, shapeNeeds, labelEdit, newFromStarter, labelCheck
+    case labelStuck, hintsLeft, notOnPath, allSolved, allSolvedChapter, allSolvedNext
+    // Counts
+    case exercisesOne, exercises, checksOne, checks, hintsOne, hints, errorsOne, errors, mutantsOne, mutants
+    case examplesOne, examples, pendingExamplesOne, pendingExamples
+    // kata hint
+    case hintNoCurrent, hintNone, hintNoneShown, hintNoMore, hintHeading, hintFor, hintLast, hintMoreOne, hintMore
+    // kata list
+    case listSolved, stateNotStarted, stateAttempted, stateSolved, solvedBeforeReset, solvedBeforeFailed
+    case listSpecs, listBar, listTotals, listNext
+    // kata reset
+    case resetBackedUp, resetAlreadySaved, resetBackToStarter, resetUnchanged, resetCreated
+    // kata watch
+    case watching, watchingAgain, watchAllSolved
+    // kata lang
+    case langCurrent, langFromEnvironment, langRemembered, langSource, langCoverage, langChoose, langChosen
+    case langAllTranslated, langSomeTranslated, langBack, langOverride
+    // The note above an exercise shown in English
+    case fallbackChapter, fallbackChanged, sourceLanguageName
+    // kata check
+    case checking, cachedResult, notAccepted, doesNotCompile, compileFixFirst, compileFixIt, cannotCheck
+    case unknownProblem, specsAgainstCorrectCode, countPassed, countFailed, countPending, countSkipped, leftOutFocus
+    case leftOutPending, leftOut, chapterCodeLine, exampleLeftOut, exampleNotRun, printed, outputCut, notRunTime
+    case mutantsHeading, caught, survived, survivedNote, caughtBy, score, shapeHeading, timeoutCatch, solved,
+        solvedSpecify
+    case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, alsoSurvived, notYetMutants
+    case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing
+    case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
+    case tableError, tableSummary, tableDetails, tableNoFiles, siteRefreshed, siteNotRefreshed
+    // The shape a specify exercise asks for
+    case shapeExamplesOne, shapeExamples, shapeContextsOne, shapeContexts, shapeExamplesPerContextOne
+    case shapeExamplesPerContext, shapeShared, shapeFoundCount, shapeFoundNoContexts, shapeFoundContext
+    case shapeFoundShared
+    // Errors a learner meets
+    case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
+    case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
+
+    /// The English wording.
+    public var english: String {
+        switch self {
+        case .nextChapter: "Chapter {number} · {title}"
+        case .nextExercise: "({id}, exercise {position} of {total}{kind})"
+        case .youWriteTheSpecs: " · you write the specs"
+        case .labelShape: "Shape  "
+        case .shapeNeeds: "your spec needs {shape}"
+        case .labelEdit: "Edit   "
+        case .newFromStarter: "(new: made from the starter)"
+        case .labelCheck: "Check  "
+        case .labelStuck: "Stuck? "
+        case .hintsLeft: "({left} of {total} hints left)"
+        case .notOnPath:
+            "(kata is not on your PATH, so commands start with {name}; README.md shows how to type plain kata)"
+        case .allSolved: "Every exercise is solved: {count} of {count}. Well done!"
+        case .allSolvedChapter: "{title}: {exercises}, {checks}, {hints}"
+        case .allSolvedNext: "Run {list} for the whole workbook, or {reset} to try one again."
+
+        case .exercisesOne: "{count} exercise"
+        case .exercises: "{count} exercises"
+        case .checksOne: "{count} check"
+        case .checks: "{count} checks"
+        case .hintsOne: "{count} hint"
+        case .hints: "{count} hints"
+        case .errorsOne: "{count} error"
+        case .errors: "{count} errors"
+        case .mutantsOne: "{count} mutant"
+        case .mutants: "{count} mutants"
+        case .examplesOne: "{count} example"
+        case .examples: "{count} examples"
+        case .pendingExamplesOne: "{count} pending example"
+        case .pendingExamples: "{count} pending examples"
+
+        case .hintNoCurrent: "Every exercise is solved, so there is no current one; name one: {command}"
+        case .hintNone: "'{id}' has no hints. Read its prompt again with {command}, or its chapter."
+        case .hintNoneShown: "No hints shown yet for '{id}'; run {command} for the first."
+        case .hintNoMore: "No more hints for '{id}': you have seen all {count}. Read them again with {command}."
+        case .hintHeading: "Hint {level} of {total}"
+        case .hintFor: " for {id} ({title})"
+        case .hintLast: "That was the last hint."
+        case .hintMoreOne: "{count} more hint: run {command} again."
+        case .hintMore: "{count} more hints: run {command} again."
+
+        case .listSolved: "{solved}/{total} solved"
+        case .stateNotStarted: "not started"
+        case .stateAttempted: "attempted"
+        case .stateSolved: "solved"
+        case .solvedBeforeReset: "solved before, then reset to the starter"
+        case .solvedBeforeFailed: "solved before; the last check did not pass"
+        case .listSpecs: "you write the specs"
+        case .listBar: "{solved}/{total} solved ({percent}%)"
+        case .listTotals: "{solved} solved, {attempted} attempted, {notStarted} not started"
+        case .listNext: "Next: {command} ({id})"
+
+        case .resetBackedUp: "Saved your file to {backup}"
+        case .resetAlreadySaved: "Your file is already saved, unchanged, in {backup} (no new backup)."
+        case .resetBackToStarter: "{path} is back to its starter."
+        case .resetUnchanged: "{path} already holds the starter: nothing to back up, nothing changed."
+        case .resetCreated: "{path} did not exist; it now holds the starter (nothing to back up)."
+
+        case .watching: "Watching {path}: save it to check; Ctrl-C stops."
+        case .watchingAgain: "Watching {path}: save it to check again; Ctrl-C stops."
+        case .watchAllSolved: "Every exercise is solved. Well done!"
+
+        case .langCurrent: "Language: {name} ({code})"
+        case .langFromEnvironment: ", from {variable}"
+        case .langRemembered: ", remembered in .kata/language"
+        case .langSource: "{name}, the source"
+        case .langCoverage: "{name}, {shown} of {total} chapters translated"
+        case .langChoose: "Choose one with {command}; {variable}=<code> chooses one for a single command."
+        case .langChosen: "Language: {name} ({code}), remembered in .kata/language."
+        case .langAllTranslated: "Every chapter is translated."
+        case .langSomeTranslated:
+            "{shown} of {total} chapters are translated; the others are shown in {source} until they are."
+        case .langBack: "Back to {source}: {command}"
+        case .langOverride:
+            "{variable}={value} is set in this shell, and chooses the language of every command run from it."
+
+        case .sourceLanguageName: "English"
+        case .fallbackChapter: "This chapter is not translated into {language} yet, so it is shown in {source}."
+        case .fallbackChanged:
+            "This exercise changed after it was translated into {language}, so it is shown in {source} "
+                + "until the translation catches up."
+
+        case .checking: "Checking {id}"
+        case .cachedResult: "(this exact code was checked before: result from the cache)"
+        case .notAccepted: "✗ Not accepted"
+        case .doesNotCompile: "✗ Does not compile"
+        case .compileFixFirst: " ({errors}). Fix the first error and run {command} again."
+        case .compileFixIt: " ({errors}). Fix it and run {command} again."
+        case .cannotCheck: "✗ Cannot check {id}: "
+        case .unknownProblem: "unknown problem"
+        case .specsAgainstCorrectCode: "Your specs against the correct code"
+        case .countPassed: "{count} passed"
+        case .countFailed: "{count} failed"
+        case .countPending: "{count} pending"
+        case .countSkipped: "{count} skipped"
+        case .leftOutFocus: "{examples} by focus (fit, fdescribe, fcontext)"
+        case .leftOutPending: "{examples} (pending, xit, xdescribe, xcontext)"
+        case .leftOut: "Left out: {parts}. Only the {examples} that ran can catch a mutant."
+        case .chapterCodeLine:
+            "  (this line is the chapter's code; it uses something your file must provide, with this exact name and type)"
+        case .exampleLeftOut: "(left out by focus)"
+        case .exampleNotRun: "(not run)"
+        case .printed: "printed:"
+        case .outputCut: "[output cut at 64 KiB]"
+        case .notRunTime: "{examples} not run: the time ran out first"
+        case .mutantsHeading: "Mutants (broken versions of the code your specs must notice)"
+        case .caught: "✓ caught"
+        case .survived: "✗ survived"
+        case .survivedNote: "{name}: {note}"
+        case .caughtBy: " by \"{example}\""
+        case .score: "Score: {caught} of {mutants} caught"
+        case .shapeHeading: "The shape the exercise asks your spec to have"
+        case .timeoutCatch:
+            "but only by timing out: {example} was stopped after {seconds} (a weak catch: no expectation failed)"
+        case .solved: "✓ Solved!"
+        case .solvedSpecify: " Your specs pass against the correct code and catch every mutant."
+        case .solvedImplement: " Every example passes."
+        case .goOn: " Run {command} to go on."
+        case .timedOutMark: "✗ Timed out."
+        case .timedOut:
+            " The run was stopped after {seconds}. Find the loop or wait that never ends, then run {command} again."
+        case .notYet: "✗ Not yet:"
+        case .notYetMessage: " {message}. Fix the failing examples above, then run {command} again."
+        case .notYetShape:
+            " your spec does not have the shape the exercise asks for{also}. Group its examples as the prompt says, then run {command} again."
+        case .alsoSurvived: ", and {mutants} survived"
+        case .notYetMutants:
+            " {mutants} survived. Add an example that fails for each survivor's mistake, then run {command} again."
+        case .notYetFailed:
+            " {failed} of {examples} failed. Read the first failure, change your code, and run {command} again."
+        case .recheckingLast:
+            "Checking {last} again, the exercise you checked last: the next one, {next}, has no file yet ({command} shows it and creates its file)."
+        case .nothingToCheckYet:
+            "Nothing to check yet: {path} does not exist. Run {command} to see the exercise and create its file from the starter."
+        case .preparing: "Preparing KataSpec for this computer (first check only; this takes a few seconds)..."
+        case .focusNote:
+            "Note: in this exercise kata check runs every example of the chapter, so `{word}` ({place}) leaves nothing out; in your own specs (a specify exercise) it works as in Quick, Specta and Kiwi."
+        case .tableExercise: "Exercise"
+        case .tableResult: "Result"
+        case .tableScore: "Score"
+        case .tableTime: "Time"
+        case .tablePassed: "✓ passed"
+        case .tableFailed: "✗ failed"
+        case .tableCompileError: "✗ compile error"
+        case .tableError: "✗ error"
+        case .tableSummary: "{passed} of {exercises} passed"
+        case .tableDetails: "Run {command} on one of them for the details."
+        case .tableNoFiles: "No exercise has a file yet. Run {command} to start the first one."
+
+        case .siteRefreshed: "The site shows your progress: {path}"
+        case .siteNotRefreshed: "The site in {folder}/ could not be updated: {error}; run kata build-site"
+        case .shapeExamplesOne: "at least {count} example (`it`)"
+        case .shapeExamples: "at least {count} examples (`it`)"
+        case .shapeContextsOne: "at least {count} context (groups inside your `describe`)"
+        case .shapeContexts: "at least {count} contexts (groups inside your `describe`)"
+        case .shapeExamplesPerContextOne: "at least {count} example in each context"
+        case .shapeExamplesPerContext: "at least {count} examples in each context"
+        case .shapeShared: "the shared examples \"{name}\" in at least two groups (`itBehavesLike(\"{name}\")`)"
+        case .shapeFoundCount: "you have {count}"
+        case .shapeFoundNoContexts: "you have no contexts yet"
+        case .shapeFoundContext: "\"{name}\" has {count}"
+        case .shapeFoundShared: "you include them in {count}"
+        case .errorUnknownExerciseSuggestion: "no exercise '{id}'; did you mean '{suggestion}'?"
+        case .errorUnknownExercise: "no exercise '{id}'; run {command} to see every exercise id"
+        case .errorIdTooLong:
+            "that id is {length} characters long, and exercise ids are short words like hello-kata; run {command} to see every exercise id"
+        case .errorAmbiguous: "'{prefix}' could be any of {matches}; type more of the id"
+        case .errorCannotWrite: "cannot write {path}: {reason}; nothing was changed"
+        case .errorNoLearnerFile: "{path} does not exist yet; run {command} to create it from the starter"
+        case .errorUnreadable:
+            "{path} {reason}; kata checks a Swift file of your own there ({command} puts the starter back, keeping a backup)"
+        case .errorNothingToCheck:
+            "every exercise is solved; name one to check it again: {command} ({list} shows the ids)"
+        case .errorUnknownLanguage:
+            "this workbook has no translation into '{code}'; its languages are {languages} ({command} lists them)"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// kata's own words to a learner (the labels and verdict lines of `next`, `check`, `hint`, `list`, `reset`,
+/// `watch` and `lang`, and the common errors) in one language: one table per language, English where a table
+/// lacks a message.
+///
+/// A message may hold `{name}` placeholders, filled by the caller. Machine formats (`--format json|junit`),
+/// authors' diagnostics and what a spec framework prints are not messages: they stay as they are.
+public struct Messages: Sendable {
+    /// The language the messages are in (English where its table lacks one).
+    public let language: Language
+    private let table: [Message: String]
+
+    /// The messages of `language`; English for a language kata has no table for.
+    public init(_ language: Language) {
+        self.language = language
+        table = Self.tables[language.code] ?? [:]
+    }
+
+    /// Messages from a table given here (tests: a table that lacks messages).
+    init(language: Language, table: [Message: String]) {
+        self.language = language
+        self.table = table
+    }
+
+    /// The tables of the languages other than English, by code.
+    static let tables: [String: [Message: String]] = ["zh-Hans": simplifiedChinese]
+
+    /// The message, its placeholders filled in.
+    public func callAsFunction(_ message: Message, _ values: [String: String] = [:]) -> String {
+        Self.fill(table[message] ?? message.english, values)
+    }
+
+    /// A counted message: `one` for a count of 1, `many` otherwise, with `{count}` filled in.
+    public func count(_ number: Int, _ one: Message, _ many: Message) -> String {
+        self(number == 1 ? one : many, ["count": "\(number)"])
+    }
+
+    /// Whether this table has its own wording for `message` (and does not fall back to English).
+    func has(_ message: Message) -> Bool { table[message] != nil }
+
+    private static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+                result += value
+                rest = after[after.index(after: close)...]
+            } else {
+                result += "{"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}
+
+extension Messages {
+    private static let chosen = Mutex(Messages(.source))
+
+    /// The messages of the language this run of kata speaks: set once by the command line when it knows the
+    /// learner's language, and read by errors, which have no workspace at hand. English until then.
+    public static var current: Messages {
+        get { chosen.withLock { $0 } }
+        set { chosen.withLock { $0 = newValue } }
+    }
+}

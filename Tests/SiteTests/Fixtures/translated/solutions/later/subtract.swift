@@ -1,0 +1,1 @@
+func subtract(_ a: Int, _ b: Int) -> Int { a - b }

@@ -1,0 +1,1 @@
+func greet(_ team: String) -> String { "Go, \(team)!" }
