@@ -12,7 +12,7 @@ struct WorkbookOptions: ParsableArguments {
     func workspace(language: Language? = nil) throws -> Workspace {
         let workspace = try Output.run { try Workspace(explicitPath: workbook, language: language) }
         Messages.current = workspace.messages
-        for notice in workspace.notices { Output.printError("kata: warning: \(notice)") }
+        for notice in workspace.notices { Output.printError(Messages.current(.warningPrefix) + "\(notice)") }
         return workspace
     }
 }
@@ -27,22 +27,23 @@ enum Output {
             if case .invalid = error {
                 printError(error.description)
             } else {
-                printError("kata: error: \(error.description)")
+                printError(Messages.current(.errorPrefix) + "\(error.description)")
             }
             throw ExitCode(status)
         } catch let error as TranslationError {
             printError(
-                error.description.contains("\n") ? error.description : "kata: error: \(error.description)")
+                error.description.contains("\n")
+                    ? error.description : Messages.current(.errorPrefix) + "\(error.description)")
             throw ExitCode(status)
         } catch let error as LocalizedError {
-            printError("kata: error: \(error.errorDescription ?? "\(error)")")
+            printError(Messages.current(.errorPrefix) + "\(error.errorDescription ?? "\(error)")")
             throw ExitCode(status)
         }
     }
 
     /// Prints a loop command's text and warnings.
     static func show(_ output: LoopOutput) {
-        for warning in output.warnings { printError("kata: warning: \(warning)") }
+        for warning in output.warnings { printError(Messages.current(.warningPrefix) + "\(warning)") }
         FileHandle.standardOutput.write(Data(output.text.utf8))
     }
 

@@ -37,6 +37,7 @@ public enum Message: String, CaseIterable, Sendable {
     // Errors a learner meets
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
+    case errorPrefix, warningPrefix
 
     /// The English wording.
     public var english: String {
@@ -216,6 +217,8 @@ public enum Message: String, CaseIterable, Sendable {
             "every exercise is solved; name one to check it again: {command} ({list} shows the ids)"
         case .errorUnknownLanguage:
             "this workbook has no translation into '{code}'; its languages are {languages} ({command} lists them)"
+        case .errorPrefix: "kata: error: "
+        case .warningPrefix: "kata: warning: "
         }
     }
 }

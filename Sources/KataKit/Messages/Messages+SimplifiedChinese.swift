@@ -159,5 +159,7 @@ extension Messages {
         .errorUnreadable: "{path} {reason}；kata 检查的是你自己放在那里的 Swift 文件（{command} 会恢复初始代码，并保留备份）",
         .errorNothingToCheck: "所有练习都已完成；指定一道再检查一次：{command}（{list} 列出所有 id）",
         .errorUnknownLanguage: "这本练习册没有“{code}”的译本；它有这些语言：{languages}（{command} 会列出它们）",
+        .errorPrefix: "kata：错误：",
+        .warningPrefix: "kata：警告：",
     ]
 }

@@ -65,7 +65,7 @@ extension Kata {
             }
             let site = WorkbookSite(workspace: workspace, output: output, settings: settings)
             let (report, notices) = try Output.run { try site.build(resources: resources) }
-            for notice in notices { Output.printError("kata: warning: \(notice)") }
+            for notice in notices { Output.printError(Messages.current(.warningPrefix) + "\(notice)") }
             for warning in report.warnings { Output.printError(warning.description) }
             let solutions = withSolutions ? ", with reference solutions" : ""
             print(

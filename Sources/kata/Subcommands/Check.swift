@@ -40,7 +40,7 @@ extension Kata {
                 workspace: workspace, style: .detect(), format: format, useCache: !noCache,
                 status: { line in if showStatus || line == workspace.messages(.preparing) { Output.printError(line) } })
             let output = try Output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
-            for warning in output.warnings { Output.printError("kata: warning: \(warning)") }
+            for warning in output.warnings { Output.printError(Messages.current(.warningPrefix) + "\(warning)") }
             FileHandle.standardOutput.write(Data(output.text.utf8))
             RoomReporter.detached(workspace).reportChecks(output.results, workspace: workspace)
             if output.status != 0 { throw ExitCode(output.status) }
