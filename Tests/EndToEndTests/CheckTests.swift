@@ -339,7 +339,7 @@ struct CheckTests {
     private func normalizeDurations(_ text: String) -> String {
         var text = text
         for (pattern, template) in [
-            (#"time="[0-9.]+""#, #"time="<t>""#), (#""duration" : [0-9.e-]+"#, #""duration" : "<t>""#),
+            (#"time="[0-9.]+""#, #"time="<t>""#), (#""(duration|build|screen|run)" : [0-9.e-]+"#, #""$1" : "<t>""#),
             (#"[0-9]+\.[0-9]+ s\b"#, "<t> s"),
         ] {
             let regex = try! NSRegularExpression(pattern: pattern)

@@ -215,7 +215,7 @@ struct HardeningTests {
             """)
         chmod(fake.path, 0o755)
         try kata.write("exercises/hardening/basket.swift", Self.wrongBasket)
-        let result = try kata.run(["check", "basket"], environment: ["SWIFTC": fake.path])
+        let result = try kata.run(["check", "basket"], environment: ["SWIFTC": fake.path, "KATA_COMPILER": "driver"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("the disk is full"))
         #expect(result.stderr.contains("not with your code"))

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Compiles a generated program against the cached KataSpec library.
+/// Compiles a generated program against the cached KataSpec library: module `Exercise`, then `ExerciseSpecs`
+/// against its interface, each through the unit cache (see ``CompileUnit``), then links them.
 public struct ExerciseCompiler: Sendable {
     /// What came of a compile.
     public enum Outcome: Sendable {
@@ -10,20 +11,26 @@ public struct ExerciseCompiler: Sendable {
 
     public var toolchain: Toolchain
     public var library: SpecLibrary
+    /// The jobs to run directly; nil to go through `swiftc`.
+    var plan: CompilerPlan?
+    /// Where compiled modules are kept; nil to keep none.
+    var units: UnitCache?
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
     static let flags = [
-        "-swift-version", "5", "-Onone", "-wmo", "-parse-as-library", "-module-name", "Exercise",
-        "-diagnostic-style", "llvm", "-suppress-warnings",
+        "-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm", "-suppress-warnings",
     ]
 
-    public init(toolchain: Toolchain, library: SpecLibrary) {
+    init(toolchain: Toolchain, library: SpecLibrary, plan: CompilerPlan? = nil, units: UnitCache? = nil) {
         self.toolchain = toolchain
         self.library = library
+        self.plan = plan
+        self.units = units
     }
 
     /// Writes the program's files into `folder` and compiles them into `folder/program`; with `listDeclarations`, the
-    /// compiler also writes the program's symbol graph (every declaration and where it is) into `folder/symbols`.
+    /// compiler also writes the symbol graph of the learner's module (every declaration and where it is) into
+    /// `folder/symbols`.
     public func compile(
         _ program: GeneratedProgram, in folder: URL, listDeclarations: Bool = false
     ) throws(BuildError) -> Outcome {
@@ -37,26 +44,133 @@ public struct ExerciseCompiler: Sendable {
         } catch {
             throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
-        let binary = folder.appendingPathComponent("program")
-        var arguments = Self.flags + library.linkFlags + ["-o", binary.path]
+        let exerciseUnit = CompileUnit(
+            module: GeneratedProgram.exerciseModule,
+            files: program.exerciseFiles.map { folder.appendingPathComponent($0.name) },
+            contents: program.exerciseFiles.map(\.contents), emitsInterface: true,
+            listsDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.exerciseModule,
+            imports: nil)
+        let exercise: URL
+        switch try build(exerciseUnit, in: folder) {
+        case .success(let built): exercise = built
+        case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
+        }
+        let interface =
+            (try? Data(contentsOf: exercise.appendingPathComponent(exerciseUnit.interface)))
+            .map { data in
+                var hash = SHA256()
+                hash.update(data)
+                return hash.hexDigest()
+            } ?? ""
+        let specsUnit = CompileUnit(
+            module: GeneratedProgram.specsModule,
+            files: program.specFiles.map { folder.appendingPathComponent($0.name) },
+            contents: program.specFiles.map(\.contents), emitsInterface: false,
+            listsDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.specsModule,
+            imports: (exercise, interface))
+        let specs: URL
+        switch try build(specsUnit, in: folder) {
+        case .success(let built): specs = built
+        case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
+        }
         if listDeclarations {
-            arguments += [
-                "-emit-executable", "-emit-module", "-emit-module-path",
-                folder.appendingPathComponent("Exercise.swiftmodule").path,
-                "-emit-symbol-graph", "-emit-symbol-graph-dir", folder.appendingPathComponent("symbols").path,
+            let learner = program.learnerModule == GeneratedProgram.exerciseModule ? exercise : specs
+            try? fileManager.createSymbolicLink(
+                at: folder.appendingPathComponent("symbols"),
+                withDestinationURL: learner.appendingPathComponent("symbols"))
+        }
+        let binary = folder.appendingPathComponent("program")
+        let objects = [
+            exercise.appendingPathComponent(exerciseUnit.object).path,
+            specs.appendingPathComponent(specsUnit.object).path,
+        ]
+        let linked = try run(linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary)
+        if let failure = linked { return .failed(failure.diagnostics, output: failure.output) }
+        return .built(binary)
+    }
+
+    /// A compile or link that failed: the compiler's diagnostics and its whole output.
+    struct Failure: Error {
+        var diagnostics: [CompilerDiagnostic]
+        var output: String
+    }
+
+    /// The unit's folder: from the cache, or compiled now (in `folder`, where its sources are) and stored.
+    private func build(_ unit: CompileUnit, in folder: URL) throws(BuildError) -> Result<URL, Failure> {
+        let key = unit.key(base: [toolchain.version, library.key] + Self.flags)
+        if let cached = units?.lookup(key, unit: unit, needsSymbols: unit.listsDeclarations) { return .success(cached) }
+        let staging = units?.staging() ?? folder.appendingPathComponent("unit-\(unit.module)")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
+        }
+        if let failure = try run(compileJob(unit, into: staging), in: folder, output: staging) {
+            try? FileManager.default.removeItem(at: staging)
+            return .failure(failure)
+        }
+        return .success(units?.store(staging, key: key, unit: unit) ?? staging)
+    }
+
+    /// The job that compiles `unit` into `staging`.
+    private func compileJob(_ unit: CompileUnit, into staging: URL) -> [(URL, [String])] {
+        let files = unit.files.map(\.lastPathComponent)
+        let object = staging.appendingPathComponent(unit.object).path
+        var extra = Self.flags + ["-I", library.directory.path]
+        if let imports = unit.imports { extra += ["-I", imports.directory.path] }
+        if unit.emitsInterface { extra.append("-enable-testing") }
+        if unit.emitsInterface || unit.listsDeclarations {
+            extra += ["-emit-module-path", staging.appendingPathComponent(unit.interface).path]
+        }
+        if unit.listsDeclarations {
+            extra += [
+                "-emit-symbol-graph", "-emit-symbol-graph-dir", staging.appendingPathComponent("symbols").path,
                 "-symbol-graph-minimum-access-level", "private",
             ]
         }
-        arguments += program.files.map(\.name)
-        let result: ExternalCommand.Result
-        do {
-            result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder).run()
-        } catch {
-            throw .cannotWrite(path: binary.path, reason: (error as NSError).localizedDescription)
+        if let plan {
+            let (frontend, arguments) = plan.compile(files: files, module: unit.module, object: object, extra: extra)
+            return [(URL(fileURLWithPath: frontend), arguments)]
         }
-        if result.status == 0 { return .built(binary) }
-        if let problem = Self.environmentProblem(result) { throw .environment(problem: problem, output: result.output) }
-        return .failed(CompilerDiagnostic.parse(result.output), output: result.output)
+        let emitModule = unit.emitsInterface || unit.listsDeclarations ? ["-emit-module"] : []
+        return [
+            (
+                toolchain.swiftc,
+                ["-c", "-wmo"] + emitModule + extra + ["-module-name", unit.module, "-o", object] + files
+            )
+        ]
+    }
+
+    /// The jobs that link `objects` with KataSpec into `output`.
+    private func linkJobs(objects: [String], output: URL, in folder: URL) -> [(URL, [String])] {
+        if let plan {
+            let autolink = folder.appendingPathComponent("program.autolink").path
+            let (linker, arguments) = plan.link(
+                objects: objects, autolink: autolink, output: output.path, extra: library.linkFlags)
+            return [
+                (URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]),
+                (URL(fileURLWithPath: linker), arguments),
+            ]
+        }
+        return [(toolchain.swiftc, objects + library.linkFlags + toolchain.linkerFlags + ["-o", output.path])]
+    }
+
+    /// Runs `jobs` in order in `folder`, stopping at the first that fails.
+    private func run(_ jobs: [(URL, [String])], in folder: URL, output: URL) throws(BuildError) -> Failure? {
+        for (executable, arguments) in jobs {
+            let result: ExternalCommand.Result
+            do {
+                result = try ExternalCommand(executable: executable, arguments: arguments, directory: folder).run()
+            } catch {
+                throw .cannotWrite(path: output.path, reason: (error as NSError).localizedDescription)
+            }
+            if result.status == 0 { continue }
+            if let problem = Self.environmentProblem(result) {
+                throw .environment(problem: problem, output: result.output)
+            }
+            return Failure(diagnostics: CompilerDiagnostic.parse(result.output), output: result.output)
+        }
+        return nil
     }
 
     /// Why a failed compile is this computer's problem rather than the code's, when it is.

@@ -42,34 +42,40 @@ public struct ProgramGenerator: Sendable {
     func program(_ variant: GeneratedProgram.Variant, exercise: Exercise, implementation: CodeBlock?)
         -> GeneratedProgram
     {
-        var files: [GeneratedProgram.File] = []
+        var exerciseFiles: [GeneratedProgram.File] = []
+        var specFiles: [GeneratedProgram.File] = []
         var specSources: [String] = []
         for (index, block) in exercise.support.enumerated() {
-            files.append(chapterFile("support-\(index + 1).swift", block))
+            exerciseFiles.append(chapterFile("support-\(index + 1).swift", block, testing: false))
         }
         if let implementation {
-            files.append(chapterFile("implementation.swift", implementation))
-            files.append(file("learner.swift", code: fileContents, path: filePath, line: 1))
+            exerciseFiles.append(chapterFile("implementation.swift", implementation, testing: false))
+            specFiles.append(file("learner.swift", code: fileContents, path: filePath, line: 1, testing: true))
             specSources.append(fileContents)
         } else {
-            files.append(file("learner.swift", code: fileContents, path: filePath, line: 1))
+            exerciseFiles.append(file("learner.swift", code: fileContents, path: filePath, line: 1, testing: false))
             for (index, block) in exercise.specs.enumerated() {
-                files.append(chapterFile("spec-\(index + 1).swift", block))
+                specFiles.append(chapterFile("spec-\(index + 1).swift", block, testing: true))
                 specSources.append(block.code)
             }
         }
         let classes = specSources.flatMap(SpecClassScanner.classes(in:))
-        files.append(GeneratedProgram.File(name: "main.swift", contents: Self.mainFile(classes, limits: limits)))
-        return GeneratedProgram(variant: variant, files: files, specClasses: classes)
+        specFiles.append(GeneratedProgram.File(name: "main.swift", contents: Self.mainFile(classes, limits: limits)))
+        return GeneratedProgram(
+            variant: variant, exerciseFiles: exerciseFiles, specFiles: specFiles, specClasses: classes,
+            learnerModule: implementation == nil ? GeneratedProgram.exerciseModule : GeneratedProgram.specsModule)
     }
 
-    private func chapterFile(_ name: String, _ block: CodeBlock) -> GeneratedProgram.File {
-        file(name, code: block.code, path: chapterPath, line: block.codeLocation.line)
+    private func chapterFile(_ name: String, _ block: CodeBlock, testing: Bool) -> GeneratedProgram.File {
+        file(name, code: block.code, path: chapterPath, line: block.codeLocation.line, testing: testing)
     }
 
-    private func file(_ name: String, code: String, path: String, line: Int) -> GeneratedProgram.File {
+    /// A file of the program; `testing` files are in `ExerciseSpecs` and see all of `Exercise`.
+    private func file(_ name: String, code: String, path: String, line: Int, testing: Bool) -> GeneratedProgram.File {
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        var contents = "import Foundation\nimport KataSpec\n#sourceLocation(file: \"\(escaped)\", line: \(line))\n"
+        var contents = "import Foundation\nimport KataSpec\n"
+        if testing { contents += "@testable import \(GeneratedProgram.exerciseModule)\n" }
+        contents += "#sourceLocation(file: \"\(escaped)\", line: \(line))\n"
         contents += code
         if !code.hasSuffix("\n") { contents += "\n" }
         contents += "#sourceLocation()\n"
@@ -84,6 +90,7 @@ public struct ProgramGenerator: Sendable {
         return """
             import Foundation
             import KataSpec
+            @testable import Exercise
             #if canImport(Glibc)
             import Glibc
             #endif
@@ -109,7 +116,7 @@ public struct ProgramGenerator: Sendable {
                         _ = Foundation.FileManager.default.changeCurrentDirectoryPath(folder)
                     }
                     #endif
-                    KataSpec.SpecRunner.main([\(list)])
+                    KataSpec.SpecRunner.main([\(list)], modules: ["Exercise", "ExerciseSpecs"])
                 }
             }
 

@@ -28,6 +28,12 @@ public struct Toolchain: Sendable {
         return Toolchain(swiftc: swiftc, version: version)
     }
 
+    /// `-use-ld=lld` where the toolchain ships lld beside `swiftc` (faster than the system's default linker).
+    var linkerFlags: [String] {
+        let lld = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("ld.lld")
+        return FileManager.default.isExecutableFile(atPath: lld.path) ? ["-use-ld=lld"] : []
+    }
+
     private static func find(_ environment: [String: String]) -> URL? {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

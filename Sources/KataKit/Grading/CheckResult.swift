@@ -52,6 +52,19 @@ public struct CheckResult: Codable, Sendable, Equatable {
     /// What confined the learner's programs: `bubblewrap`, or `none`.
     public var sandbox: String?
 
+    /// Where a check's time went, in seconds of wall time (mutants build and run side by side).
+    public struct Stages: Codable, Sendable, Equatable {
+        /// Compiling and linking the programs.
+        public var build: Double = 0
+        /// Reading the learner's declarations from the compiler's list of them (screening).
+        public var screen: Double = 0
+        /// Running them.
+        public var run: Double = 0
+    }
+
+    /// Where the time went; nil for an answer from the verdict cache, or a file refused before it was built.
+    public var stages: Stages?
+
     public var caughtCount: Int { mutants.count { $0.caught } }
 }
 

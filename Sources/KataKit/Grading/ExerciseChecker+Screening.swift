@@ -17,7 +17,7 @@ extension ExerciseChecker {
     ) throws(BuildError) -> [CompilerDiagnostic] {
         let graph: SymbolGraph
         do {
-            graph = try SymbolGraph(folder: folder.appendingPathComponent("symbols"), module: "Exercise")
+            graph = try SymbolGraph(folder: folder.appendingPathComponent("symbols"), module: program.learnerModule)
         } catch {
             throw .cannotWrite(
                 path: folder.path, reason: "the compiler's list of declarations cannot be read: \(error)")
@@ -30,7 +30,8 @@ extension ExerciseChecker {
         }
         for file in program.files where file.name == "main.swift" { tokens.add(file.contents) }
         let screen = DeclarationScreen(
-            path: path, module: "Exercise", kataSpecNames: try compiler.library.publicNames(), chapterTokens: tokens,
+            path: path, modules: [GeneratedProgram.exerciseModule, GeneratedProgram.specsModule],
+            kataSpecNames: try compiler.library.publicNames(), chapterTokens: tokens,
             chapterSpecClasses: Self.chapterSpecClasses(exercise), contents: contents)
         let (findings, questions) = screen.screen(graph)
         guard !questions.isEmpty else { return findings }

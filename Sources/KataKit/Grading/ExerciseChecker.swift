@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-7"
+    static let gradingVersion = "kata-grading-8"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -31,9 +31,12 @@ public struct ExerciseChecker: Sendable {
             sources: sources, toolchain: toolchain, cache: libraryCache, willBuild: willBuildLibrary
         ).library
         self.workbook = workbook
-        self.compiler = ExerciseCompiler(toolchain: toolchain, library: library)
-        self.cache = VerdictCache(
-            directory: cacheRoot.appendingPathComponent("verdicts"), seal: try? Seal(kataFolder: kata))
+        let seal = try? Seal(kataFolder: kata)
+        self.compiler = ExerciseCompiler(
+            toolchain: toolchain, library: library,
+            plan: CompilerPlan.load(toolchain: toolchain, cache: libraryCache, environment: environment),
+            units: UnitCache(directory: cacheRoot.appendingPathComponent("units"), seal: seal))
+        self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"), seal: seal)
         self.buildRoot = kata.appendingPathComponent("build")
         // Build folders are named <id>-<key>-<pid>: those of a kata that died are removed.
         Leftovers.sweep(buildRoot)
@@ -49,12 +52,7 @@ public struct ExerciseChecker: Sendable {
         _ exercise: Exercise, path: String, contents: String, useCache: Bool = true
     ) throws(BuildError) -> CheckResult {
         let start = Date()
-        let limits = RunLimits.defaults(timeout: exercise.timeout)
-        let generator = ProgramGenerator(
-            chapterPath: relativePath(workbook.chapter(of: exercise).url), filePath: path, fileContents: contents,
-            limits: limits)
-        let programs = generator.programs(for: exercise)
-        let key = cacheKey(exercise, programs: programs, limits: limits)
+        let (programs, limits, key) = prepare(exercise, path: path, contents: contents)
         if useCache, var cached = cache.lookup(key) {
             cached.duration = Date().timeIntervalSince(start)
             cached.cached = true
@@ -64,6 +62,22 @@ public struct ExerciseChecker: Sendable {
         result.duration = Date().timeIntervalSince(start)
         if result.status != .error { cache.store(result, key: key) }
         return result
+    }
+
+    /// The key under which the verdict on `contents` is cached: a hash of everything a check reads.
+    public func verdictKey(_ exercise: Exercise, path: String, contents: String) -> String {
+        prepare(exercise, path: path, contents: contents).key
+    }
+
+    private func prepare(_ exercise: Exercise, path: String, contents: String)
+        -> (programs: [GeneratedProgram], limits: RunLimits, key: String)
+    {
+        let limits = RunLimits.defaults(timeout: exercise.timeout)
+        let generator = ProgramGenerator(
+            chapterPath: relativePath(workbook.chapter(of: exercise).url), filePath: path, fileContents: contents,
+            limits: limits)
+        let programs = generator.programs(for: exercise)
+        return (programs, limits, cacheKey(exercise, programs: programs, limits: limits))
     }
 
     private func grade(
@@ -122,9 +136,20 @@ public struct ExerciseChecker: Sendable {
                 }
             }
         }
-        // The subject builds beside as many mutants as there are spare cores; the other mutants build only once
-        // the learner's specs pass against the subject, so a red check does not wait for them.
-        var builds = build(Array(programs.prefix(width)))
+        // The subject builds first; the mutants only once the learner's specs pass against it, so a red check does
+        // not wait for them. A mutant's build then reuses the learner's specs compiled for the subject (a mutant has
+        // the subject's interface) and its own module from earlier checks: mostly it is a link.
+        var stages = CheckResult.Stages()
+        var clock = Date()
+        /// Adds the time since the last lap to `stage`.
+        func lap(_ stage: WritableKeyPath<CheckResult.Stages, Double>) {
+            let now = Date()
+            stages[keyPath: stage] += now.timeIntervalSince(clock)
+            clock = now
+            result.stages = stages
+        }
+        var builds = build([first])
+        lap(\.build)
         let subjectBuild = try builds[0].get()
         guard case .built(let binary) = subjectBuild else {
             if case .failed(let diagnostics, let output) = subjectBuild {
@@ -136,6 +161,7 @@ public struct ExerciseChecker: Sendable {
         }
         let shadows = try screenDeclarations(
             exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
+        lap(\.screen)
         guard shadows.isEmpty else {
             result.status = .compileError
             result.diagnostics = shadows
@@ -150,6 +176,7 @@ public struct ExerciseChecker: Sendable {
             throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
         let subjectSeconds = Date().timeIntervalSince(subjectStart)
+        lap(\.run)
         result.run = run
         if let problem = run.problem {
             result.message = problem
@@ -177,6 +204,7 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         builds += build(Array(programs.dropFirst(builds.count)))
+        lap(\.build)
         // A mutant that never ends need not cost the exercise's whole timeout: the learner's specs have just run
         // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
         let mutantRunner: ProgramRunner = {
@@ -209,6 +237,7 @@ public struct ExerciseChecker: Sendable {
                     name: mutant.name, note: mutant.note, caught: true, caughtBy: ["(did not compile)"], report: nil)
             }
         }
+        lap(\.run)
         result.mutants = mutantRuns
         result.shape = exercise.shape.map { ShapeCheck($0, run: run) }
         result.status = mutantRuns.allSatisfy(\.caught) && result.shape?.met != false ? .passed : .failed

@@ -71,6 +71,12 @@ public struct ExercismReport {
             "id": exercise.id, "kind": exercise.kind.rawValue, "file": file, "sandbox": result.sandbox ?? "none",
             "duration": (result.duration * 1000).rounded() / 1000,
         ]
+        if let stages = result.stages, !result.cached {
+            kata["stages"] = [
+                "build": (stages.build * 1000).rounded() / 1000, "screen": (stages.screen * 1000).rounded() / 1000,
+                "run": (stages.run * 1000).rounded() / 1000,
+            ]
+        }
         if let run = result.run {
             // What ran and what did not: an example left out by focus, pending or not reached catches no mutant.
             kata["examples"] = [

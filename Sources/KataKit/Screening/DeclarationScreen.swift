@@ -3,9 +3,9 @@ import Foundation
 /// Finds the declarations in a learner's file that would change what the chapter's code calls, from the compiler's
 /// own list of them (the symbol graph of the compiled program).
 ///
-/// The chapter's specs, support code and kata's entry point are compiled in one module with the learner's file, and
-/// in Swift a declaration of the module hides an imported one of the same name: a learner's `equal` would replace
-/// KataSpec's `equal` in every spec, and an `extension Array { var count: Int { 3 } }` would replace the standard
+/// The chapter's specs and kata's entry point import the learner's module, and in Swift a declaration of an imported
+/// module hides one of the modules that module imports: a learner's `equal` would replace KataSpec's `equal` in
+/// every spec, and an `extension Array { var count: Int { 3 } }` would replace the standard
 /// library's `count`. So a learner's declaration is refused when it
 /// - extends one of KataSpec's types, or the chapter's spec classes, or makes them conform to something;
 /// - is at the top level, or in an extension of a type from another module (Swift, Foundation…), and has the name of
@@ -17,8 +17,8 @@ import Foundation
 struct DeclarationScreen {
     /// The learner's file, relative to the workbook root (its symbols carry that path).
     var path: String
-    /// The module the program is compiled as.
-    var module: String
+    /// The program's own modules (the code under test, and the specs).
+    var modules: Set<String>
     /// What KataSpec declares.
     var kataSpecNames: KataSpecNames
     /// Identifiers and operators of everything compiled beside the learner's file (specs, support, subject or
@@ -49,7 +49,7 @@ struct DeclarationScreen {
             let name = symbol.baseName
             let typePath = symbol.pathComponents.dropLast().joined(separator: ".")
             let place = location(of: symbol)
-            if let extended = symbol.swiftExtension?.extendedModule, extended != module {
+            if let extended = symbol.swiftExtension?.extendedModule, !modules.contains(extended) {
                 if extended == "KataSpec" {
                     findings.append(
                         place.error(
@@ -138,7 +138,7 @@ struct DeclarationScreen {
 
     /// Whether an operator takes at least one type declared in the program (the learner's or the chapter's).
     private func hasOwnOperand(_ symbol: SymbolGraph.Symbol) -> Bool {
-        symbol.parameterTypes.contains { SymbolGraph.module(ofUSR: $0) == module }
+        symbol.parameterTypes.contains { SymbolGraph.module(ofUSR: $0).map(modules.contains) ?? false }
     }
 
     private func location(of symbol: SymbolGraph.Symbol) -> Place {

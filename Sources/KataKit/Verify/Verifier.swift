@@ -11,8 +11,32 @@ public struct Verifier {
         public var description: String { "\(location): error: \(message)" }
     }
 
+    /// How long one of verify's checks took, and where the time went.
+    public struct Timing: Sendable {
+        /// The exercise, or nil for an example block.
+        public var exercise: String?
+        /// What was checked: `solution`, `starter`, or an example block's place.
+        public var what: String
+        public var seconds: Double
+        public var stages: CheckResult.Stages?
+        /// Answered from the verdict cache, or sound at the last verify and unchanged since.
+        public var cached: Bool
+    }
+
+    /// What a verify found.
+    public struct Report: Sendable {
+        public var problems: [Problem]
+        /// One per check that ran, in the workbook's order.
+        public var timings: [Timing]
+        /// How many checks there were, and how many were left out as sound and unchanged (`onlyChanged`).
+        public var checks: Int
+        public var unchanged: Int
+    }
+
     public let workspace: Workspace
     public var useCache: Bool
+    /// Check only what changed since a verify last found it sound (`kata verify --changed`).
+    public var onlyChanged = false
     /// Called (from several threads) as each task finishes: done, total, what it was.
     public var progress: @Sendable (Int, Int, String) -> Void
 
@@ -26,21 +50,45 @@ public struct Verifier {
     }
 
     private enum Task: Sendable {
-        case solution(Exercise)
+        case solution(Exercise, code: String?)
         case starter(Exercise)
         case example(CodeBlock, chapterPath: String, index: Int)
 
         var label: String {
             switch self {
-            case .solution(let exercise): "\(exercise.id) (solution)"
+            case .solution(let exercise, _): "\(exercise.id) (solution)"
             case .starter(let exercise): "\(exercise.id) (starter)"
             case .example(let block, _, _): "example at \(block.location)"
+            }
+        }
+
+        var exercise: String? {
+            switch self {
+            case .solution(let exercise, _), .starter(let exercise): exercise.id
+            case .example: nil
+            }
+        }
+
+        var what: String {
+            switch self {
+            case .solution: "solution"
+            case .starter: "starter"
+            case .example(let block, _, _): "example at \(block.location)"
+            }
+        }
+
+        /// Longest first, so that both cores stay busy to the end: specify solutions build every mutant.
+        var order: Int {
+            switch self {
+            case .solution(let exercise, _): exercise.kind == .specify ? 0 : 1
+            case .starter: 2
+            case .example: 3
             }
         }
     }
 
     /// Runs every check; `only` keeps exercises and chapters with these ids (all when empty).
-    public func run(only: [String] = [], announce: () -> Void = {}) throws -> [Problem] {
+    public func run(only: [String] = [], announce: () -> Void = {}) throws -> Report {
         let workbook = workspace.workbook
         var configured = try ExerciseChecker(workbook: workbook, willBuildLibrary: announce)
         configured.width = 1
@@ -52,7 +100,8 @@ public struct Verifier {
         for chapter in chapters {
             for exercise in chapter.exercises
             where only.isEmpty || only.contains(chapter.slug) || only.contains(exercise.id) {
-                tasks.append(.solution(exercise))
+                let code = TextFileReader.read(workbook.url(exercise.solutionPath), limit: Workspace.learnerFileLimit)
+                tasks.append(.solution(exercise, code: try? code.get()))
                 tasks.append(.starter(exercise))
             }
             if only.isEmpty || only.contains(chapter.slug) {
@@ -62,71 +111,125 @@ public struct Verifier {
                 }
             }
         }
-        let total = tasks.count
+        // What a verify found sound, by the hash of everything it read: skipped by --changed, and for an example
+        // block (which the verdict cache does not keep) by every verify.
+        let record = SoundRecord(file: workbook.root.appendingPathComponent(".kata/cache/verified.txt"))
+        let sound = useCache ? record.load() : []
+        let keys = tasks.map { Self.key($0, checker: checker) }
+        var skipped = Set<Int>()
+        for (index, task) in tasks.enumerated() where sound.contains(keys[index]) {
+            if onlyChanged { skipped.insert(index) } else if case .example = task { skipped.insert(index) }
+        }
+        let allTasks = tasks
+        let pending = tasks.indices.filter { !skipped.contains($0) }.sorted { tasks[$0].order < tasks[$1].order }
+        let total = pending.count
         let counter = Counter()
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let progress = self.progress
         let useCache = self.useCache
         let workspace = self.workspace
-        let results = parallelMap(tasks, width: width) { task -> [Problem] in
-            let problems = Self.perform(task, checker: checker, workspace: workspace, useCache: useCache)
+        let outcomes = parallelMap(pending, width: width) { index -> (Int, [Problem], Timing) in
+            let task = allTasks[index]
+            let start = Date()
+            let (problems, result) = Self.perform(task, checker: checker, workspace: workspace, useCache: useCache)
+            let timing = Timing(
+                exercise: task.exercise, what: task.what, seconds: Date().timeIntervalSince(start),
+                stages: result?.stages, cached: result?.cached ?? false)
             progress(counter.increment(), total, task.label)
-            return problems
+            return (index, problems, timing)
+        }.sorted { $0.0 < $1.0 }
+        var nowSound = Set(skipped.map { keys[$0] })
+        for (index, problems, _) in outcomes where problems.isEmpty { nowSound.insert(keys[index]) }
+        if only.isEmpty {
+            record.save(nowSound)
+        } else {
+            // A verify of some chapters keeps what the others had.
+            let current = Set(keys)
+            record.save(nowSound.union(sound.filter { !current.contains($0) || nowSound.contains($0) }))
         }
-        return results.flatMap { $0 }.sorted {
+        let problems = outcomes.flatMap(\.1).sorted {
             ($0.location.file, $0.location.line, $0.location.column) < (
                 $1.location.file, $1.location.line, $1.location.column
             )
         }
+        return Report(
+            problems: problems, timings: outcomes.map(\.2), checks: tasks.count,
+            unchanged: onlyChanged ? skipped.count : 0)
+    }
+
+    /// The hash of everything a task reads.
+    private static func key(_ task: Task, checker: ExerciseChecker) -> String {
+        switch task {
+        case .solution(let exercise, let code):
+            guard let code else { return "missing solution \(exercise.id)" }
+            return checker.verdictKey(exercise, path: exercise.solutionPath, contents: code)
+        case .starter(let exercise):
+            return checker.verdictKey(exercise, path: exercise.learnerPath, contents: exercise.starter.code)
+        case .example(let block, let path, _):
+            var hash = SHA256()
+            for field in [
+                "example", checker.compiler.toolchain.version, checker.compiler.library.key, path,
+                "\(block.codeLocation.line)", block.code,
+            ] {
+                hash.update(field: field)
+            }
+            return hash.hexDigest()
+        }
     }
 
     private static func perform(_ task: Task, checker: ExerciseChecker, workspace: Workspace, useCache: Bool)
-        -> [Problem]
+        -> ([Problem], CheckResult?)
     {
         let workbook = workspace.workbook
         do {
             switch task {
-            case .solution(let exercise):
+            case .solution(let exercise, _):
                 let url = workbook.url(exercise.solutionPath)
                 let code: String
                 switch TextFileReader.read(url, limit: Workspace.learnerFileLimit) {
                 case .success(let text):
                     code = text
                 case .failure(.missing):
-                    return [
-                        Problem(
-                            location: exercise.location,
-                            message: "'\(exercise.id)' has no reference solution; write \(workspace.display(url))")
-                    ]
+                    return (
+                        [
+                            Problem(
+                                location: exercise.location,
+                                message: "'\(exercise.id)' has no reference solution; write \(workspace.display(url))")
+                        ], nil
+                    )
                 case .failure(let failure):
-                    return [
-                        Problem(
-                            location: exercise.location,
-                            message: "the reference solution of '\(exercise.id)', \(workspace.display(url)), \(failure)"
-                        )
-                    ]
+                    return (
+                        [
+                            Problem(
+                                location: exercise.location,
+                                message:
+                                    "the reference solution of '\(exercise.id)', \(workspace.display(url)), \(failure)")
+                        ], nil
+                    )
                 }
                 let result = try checker.check(
                     exercise, path: exercise.solutionPath, contents: code, useCache: useCache)
-                return solutionProblems(result, exercise: exercise, workspace: workspace)
+                return (solutionProblems(result, exercise: exercise, workspace: workspace), result)
             case .starter(let exercise):
                 let result = try checker.check(
                     exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache)
-                guard result.status == .passed else { return [] }
-                return [
-                    Problem(
-                        location: exercise.starter.location,
-                        message:
-                            "the starter of '\(exercise.id)' already passes; a starter must fail until the learner does the work"
-                    )
-                ]
+                guard result.status == .passed else { return ([], result) }
+                return (
+                    [
+                        Problem(
+                            location: exercise.starter.location,
+                            message:
+                                "the starter of '\(exercise.id)' already passes; a starter must fail until the learner does the work"
+                        )
+                    ], result
+                )
             case .example(let block, let path, let index):
                 let folder = workbook.root.appendingPathComponent(
                     ".kata/build/example-\(SHA256.hex(path).prefix(8))-\(index)-\(getpid())")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let diagnostics = try checker.compiler.typecheck(
                     code: block.code, path: path, line: block.codeLocation.line, in: folder)
-                return (diagnostics ?? []).filter { $0.severity == .error }.map { diagnostic in
+                let problems = (diagnostics ?? []).filter { $0.severity == .error }.map { diagnostic in
                     Problem(
                         location: SourceLocation(
                             file: display(diagnostic.file, workspace), line: diagnostic.line, column: diagnostic.column),
@@ -134,11 +237,16 @@ public struct Verifier {
                             "this example block does not compile: \(diagnostic.message) (fix it, or mark the block `swift ignore` and say why in the text)"
                     )
                 }
+                return (problems, nil)
             }
         } catch {
-            return [
-                Problem(location: SourceLocation(file: workspace.display(workbook.root), line: 1), message: "\(error)")
-            ]
+            return (
+                [
+                    Problem(
+                        location: SourceLocation(file: workspace.display(workbook.root), line: 1), message: "\(error)")
+                ],
+                nil
+            )
         }
     }
 
@@ -229,6 +337,22 @@ public struct Verifier {
 
     private static func display(_ path: String, _ workspace: Workspace) -> String {
         path.hasPrefix("/") ? path : workspace.display(workspace.workbook.url(path))
+    }
+}
+
+/// The hashes of what a verify found sound, one per line in `.kata/cache/verified.txt`.
+private struct SoundRecord {
+    let file: URL
+
+    func load() -> Set<String> {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").map(String.init))
+    }
+
+    func save(_ keys: Set<String>) {
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data((keys.sorted().joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
     }
 }
 

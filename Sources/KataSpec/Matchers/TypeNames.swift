@@ -19,6 +19,11 @@ enum TypeNames {
         modules.lock.withLock { modules.names.formUnion(names) }
     }
 
+    /// Remembers more modules of the program whose names messages leave out.
+    static func register(modules names: [String]) {
+        modules.lock.withLock { modules.names.formUnion(names) }
+    }
+
     /// `text` (a description of `value`) without the learner's module names in front of type names.
     static func unqualified(_ text: String, describing value: Any) -> String {
         var names = modules.lock.withLock { modules.names }

@@ -12,6 +12,13 @@ public enum SpecRunner {
     ///
     /// `main.swift`: `SpecRunner.main([CarSpec.self, OtherSpec.self])`.
     public static func main(_ specs: [Spec.Type]) -> Never {
+        main(specs, modules: [])
+    }
+
+    /// Runs the specs as ``main(_:)`` does; `modules` are the program's own modules (besides the spec classes'),
+    /// whose names are left out where a message prints a type (`Car`, not `Exercise.Car`).
+    public static func main(_ specs: [Spec.Type], modules: [String]) -> Never {
+        TypeNames.register(modules: modules)
         let configuration = RunConfiguration(environment: ProcessInfo.processInfo.environment)
         signal(SIGXFSZ, SIG_IGN)
         OutputCapture.lineBufferStandardOutput()

@@ -13,7 +13,8 @@ extension Kata {
                 + "must pass against the subject and catch every mutant; every plain `swift` block must compile; "
                 + "every translation (chapters/<language>/) must have its source's code blocks byte for byte and "
                 + "as many hints, and is reported when the source changed since it was stamped (a warning). Runs "
-                + "on all cores. Exit status 1 on an error.")
+                + "on all cores; what has not changed since it was last checked is not built again (by the hash of "
+                + "everything a check reads). Exit status 1 on an error.")
 
         @OptionGroup var options: WorkbookOptions
 
@@ -23,22 +24,31 @@ extension Kata {
         @Flag(help: "Run everything again instead of reusing cached verdicts.")
         var noCache = false
 
+        @Flag(help: "Check only what changed since a verify last found it sound.")
+        var changed = false
+
+        @Flag(help: "Show how long each check took, and where the time went (build, screen, run).")
+        var timings = false
+
         func run() throws {
             let workspace = try options.workspace(language: .source)
             let start = Date()
             let verbose = isatty(STDERR_FILENO) == 1
-            let verifier = Verifier(workspace: workspace, useCache: !noCache) { done, total, label in
+            var verifier = Verifier(workspace: workspace, useCache: !noCache) { done, total, label in
                 if verbose {
                     Output.printError("\u{1B}[2K\r[\(done)/\(total)] \(label)\u{1B}[1A")
                 } else if done == total || done % 10 == 0 {
                     Output.printError("verify: \(done)/\(total) done")
                 }
             }
-            let problems = try Output.run {
+            verifier.onlyChanged = changed
+            let report = try Output.run {
                 try verifier.run(only: ids) { Output.printError("Preparing KataSpec (first run only)...") }
             }
             if verbose { Output.printError("") }
+            let problems = report.problems
             for problem in problems { print(problem.description) }
+            if timings { print(TimingTable(report.timings).text, terminator: "") }
             let translations = TranslationLoader(
                 workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase)
             var translationDiagnostics: [Diagnostic] = []
@@ -54,7 +64,11 @@ extension Kata {
             let warnings = translationDiagnostics.count { $0.severity == .warning }
             let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
             let exercises = workspace.workbook.exercises.count
-            let translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
+            var translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
+            if changed {
+                translated +=
+                    "; \(plural(report.checks - report.unchanged, "check")) of \(report.checks) changed since a verify found them sound"
+            }
             let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
             if problems.isEmpty && translationErrors == 0 {
                 print(

@@ -40,7 +40,8 @@ struct DeclarationScreenTests {
 
     static func screen(chapter: String, names: KataSpecNames, specClasses: Set<String> = []) -> DeclarationScreen {
         DeclarationScreen(
-            path: learner, module: "Exercise", kataSpecNames: names, chapterTokens: SwiftTokens(chapter),
+            path: learner, modules: ["Exercise", "ExerciseSpecs"], kataSpecNames: names,
+            chapterTokens: SwiftTokens(chapter),
             chapterSpecClasses: specClasses, contents: "")
     }
 
@@ -126,7 +127,7 @@ struct DeclarationScreenTests {
             used.formUnion(protected)
             let graph = try Self.graph(protected.sorted().enumerated().map { Self.symbol([$1], line: $0 + 1) })
             let screen = DeclarationScreen(
-                path: Self.learner, module: "Exercise", kataSpecNames: names, chapterTokens: tokens,
+                path: Self.learner, modules: ["Exercise", "ExerciseSpecs"], kataSpecNames: names, chapterTokens: tokens,
                 chapterSpecClasses: ExerciseChecker.chapterSpecClasses(exercise), contents: "")
             let refused = Set(screen.screen(graph).findings.map(\.line))
             #expect(refused.count == protected.count, "\(exercise.id): every KataSpec name its specs use")

@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One module of a test program, compiled to an object file (and, for `Exercise`, its interface) and kept in
+/// `.kata/cache/units/<key>/`, where the key is a hash of everything the compile reads: the sources, the flags,
+/// the compiler, KataSpec, and the interface of the module it imports.
+///
+/// What a learner does not change is then compiled once: a specify exercise's subject and mutants, and the
+/// chapter's specs for as long as the learner's file keeps the same declarations (a change inside a function body
+/// leaves `Exercise.swiftmodule` byte for byte the same). A unit is sealed like a verdict (see ``Seal``): one changed
+/// outside kata is compiled again, never linked.
+struct CompileUnit: Sendable {
+    var module: String
+    /// The sources, written in the program's folder.
+    var files: [URL]
+    /// Hashes of the sources' contents, in order.
+    var contents: [String]
+    /// Emit `<module>.swiftmodule` (for the module the other imports) with `-enable-testing`.
+    var emitsInterface: Bool
+    /// Also write the module's symbol graph into `symbols/` (for screening the learner's declarations).
+    var listsDeclarations: Bool
+    /// The unit whose interface this one imports, and that interface's hash.
+    var imports: (directory: URL, interface: String)?
+
+    /// The cache key: everything the compile reads, except whether it lists declarations (a unit that does also
+    /// serves one that does not).
+    func key(base: [String]) -> String {
+        var hash = SHA256()
+        for field in base { hash.update(field: field) }
+        hash.update(field: module)
+        hash.update(field: emitsInterface ? "interface" : "object")
+        hash.update(field: imports?.interface ?? "")
+        for (file, contents) in zip(files, contents) {
+            hash.update(field: file.lastPathComponent)
+            hash.update(field: contents)
+        }
+        return String(hash.hexDigest().prefix(32))
+    }
+
+    var object: String { "\(module).o" }
+    var interface: String { "\(module).swiftmodule" }
+}
+
+/// The folder of compiled units, `.kata/cache/units`.
+struct UnitCache: Sendable {
+    let directory: URL
+    let seal: Seal?
+    /// How many units the cache keeps; the least recently used go first.
+    static let capacity = 400
+
+    /// The unit's folder when it is in the cache, whole and sealed, with its symbol graph if `needsSymbols`.
+    func lookup(_ key: String, unit: CompileUnit, needsSymbols: Bool) -> URL? {
+        let folder = directory.appendingPathComponent(key)
+        guard let signature = try? String(contentsOf: folder.appendingPathComponent("seal"), encoding: .utf8),
+            let sealed = sealedBytes(folder, unit: unit), seal?.verifies(signature, for: sealed) ?? true
+        else { return nil }
+        if needsSymbols && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("symbols").path) {
+            return nil
+        }
+        // Least recently used goes first: a hit counts as a use.
+        utimes(folder.path, nil)
+        return folder
+    }
+
+    /// A fresh folder to compile a unit in, inside the cache (so that ``store`` is a rename).
+    func staging() -> URL {
+        directory.appendingPathComponent(".building-\(ExerciseChecker.randomName())-\(getpid())")
+    }
+
+    /// Seals the unit compiled in `staging` and moves it to its key; the folder it is now in.
+    func store(_ staging: URL, key: String, unit: CompileUnit) -> URL {
+        let folder = directory.appendingPathComponent(key)
+        guard let sealed = sealedBytes(staging, unit: unit) else { return staging }
+        let signature = seal?.signature(of: sealed) ?? ""
+        guard (try? Data(signature.utf8).write(to: staging.appendingPathComponent("seal"))) != nil else {
+            return staging
+        }
+        try? FileManager.default.removeItem(at: folder)
+        // Another kata may have stored the same unit meanwhile: then its copy is used, and this one removed.
+        if rename(staging.path, folder.path) != 0 {
+            try? FileManager.default.removeItem(at: staging)
+        }
+        prune()
+        return folder
+    }
+
+    /// What the seal covers: the object file and the interface.
+    private func sealedBytes(_ folder: URL, unit: CompileUnit) -> Data? {
+        guard var data = try? Data(contentsOf: folder.appendingPathComponent(unit.object)) else { return nil }
+        if unit.emitsInterface {
+            guard let interface = try? Data(contentsOf: folder.appendingPathComponent(unit.interface)) else {
+                return nil
+            }
+            data.append(interface)
+        }
+        return data
+    }
+
+    /// Keeps the cache to ``capacity`` units, removing the least recently used; a unit in use by another check is
+    /// at least a minute old before it can go.
+    private func prune() {
+        Leftovers.sweep(directory, only: ".building-")
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path),
+            names.count > Self.capacity
+        else { return }
+        let dated = names.filter { !$0.hasPrefix(".") }.map { name -> (String, Date) in
+            let attributes = try? fileManager.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            return (name, attributes?[.modificationDate] as? Date ?? .distantPast)
+        }.sorted { $0.1 < $1.1 }
+        let cutoff = Date().addingTimeInterval(-60)
+        for (name, date) in dated.prefix(dated.count - Self.capacity * 3 / 4) where date < cutoff {
+            try? fileManager.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+}
