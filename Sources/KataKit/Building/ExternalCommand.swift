@@ -1,6 +1,15 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A trusted tool run to completion (the compiler), with its output collected.
+///
+/// Started with `posix_spawn` and awaited with `waitpid`: Foundation's `Process.waitUntilExit` notices the end of a
+/// process up to 50 ms late, and a check runs four tools one after the other.
 struct ExternalCommand {
     /// How a command ended.
     struct Result {
@@ -16,6 +25,90 @@ struct ExternalCommand {
 
     /// Runs the command with standard output and standard error merged.
     func run() throws -> Result {
+        #if os(Linux)
+            if let changeDirectory = Self.changeDirectory {
+                return try spawn(changeDirectory: changeDirectory)
+            }
+        #endif
+        return try runWithFoundation()
+    }
+
+    #if os(Linux)
+        private typealias ChangeDirectory =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+        /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc module does not
+        /// export; without it, commands go through Foundation.
+        private static let changeDirectory: ChangeDirectory? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
+            else { return nil }
+            return unsafeBitCast(symbol, to: ChangeDirectory.self)
+        }()
+
+        /// Merged stdout and stderr through a pipe whose ends close on exec, so that a command started at the same
+        /// time on another thread cannot hold this one's pipe open.
+        private func spawn(changeDirectory: ChangeDirectory) throws -> Result {
+            guard let output = RunningGroups.shared.closeOnExecPipe() else { throw Self.error("cannot make a pipe") }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, output[1], 2)
+            if let directory { _ = changeDirectory(&actions, directory.path) }
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            var defaultSignals = sigset_t()
+            sigfillset(&defaultSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERM"] = "dumb"
+            let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+            let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { for pointer in argv + envp { free(pointer) } }
+            var pid: pid_t = 0
+            let spawned = RunningGroups.shared.spawning {
+                let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+                if spawned == 0 { RunningGroups.shared.insertTool(pid) }
+                return spawned
+            }
+            close(output[1])
+            defer { close(output[0]) }
+            guard spawned == 0 else {
+                throw Self.error("cannot run \(executable.path): \(String(cString: strerror(spawned)))")
+            }
+            defer { RunningGroups.shared.removeTool(pid) }
+            var data = Data()
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+                if count > 0 {
+                    data.append(contentsOf: chunk[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let signal = status & 0x7f
+            let signalled = signal != 0 && signal != 0x7f
+            return Result(
+                status: signalled ? signal : (status >> 8) & 0xff, output: String(decoding: data, as: UTF8.self),
+                signalled: signalled)
+        }
+    #endif
+
+    private static func error(_ reason: String) -> NSError {
+        NSError(domain: "kata", code: 1, userInfo: [NSLocalizedDescriptionKey: reason])
+    }
+
+    private func runWithFoundation() throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -12,8 +12,16 @@ public struct ExerciseChecker: Sendable {
     let buildRoot: URL
     /// How many programs build and run at once (specify exercises have one per mutant).
     public var width: Int
-    /// What confines the learner's programs on this computer.
-    public var sandbox: Sandbox
+    /// What confines the learner's programs on this computer: found (by starting bubblewrap once) when a program
+    /// first runs, not for a verdict the cache answers.
+    public var sandbox: Sandbox {
+        get { chosenSandbox ?? Sandbox.detect(environment: environment) }
+        set { chosenSandbox = newValue }
+    }
+    private var chosenSandbox: Sandbox?
+    private let environment: [String: String]
+    /// The sandbox a verdict is cached under: the one this computer should offer.
+    private var expectedSandbox: String { chosenSandbox?.name ?? Sandbox.expectedName(environment: environment) }
 
     /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time).
     public init(
@@ -41,8 +49,10 @@ public struct ExerciseChecker: Sendable {
         // Build folders are named <id>-<key>-<pid>: those of a kata that died are removed.
         Leftovers.sweep(buildRoot)
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        self.sandbox = Sandbox.detect(environment: environment)
-        if environment["KATA_SANDBOX"] == "require", case .none(let reason) = sandbox.kind {
+        self.environment = environment
+        if environment["KATA_SANDBOX"] == "require",
+            case .none(let reason) = Sandbox.detect(environment: environment).kind
+        {
             throw .noSandbox(reason: reason)
         }
     }
@@ -60,7 +70,8 @@ public struct ExerciseChecker: Sendable {
         }
         var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path, contents: contents)
         result.duration = Date().timeIntervalSince(start)
-        if result.status != .error { cache.store(result, key: key) }
+        // A verdict is kept under the sandbox it ran in: when bubblewrap turned out not to work, it is not kept.
+        if result.status != .error && result.sandbox == expectedSandbox { cache.store(result, key: key) }
         return result
     }
 
@@ -87,7 +98,12 @@ public struct ExerciseChecker: Sendable {
         var result = CheckResult(
             id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
             mutants: [], message: nil, duration: 0)
-        result.sandbox = sandbox.name
+        result.sandbox = expectedSandbox
+        if chosenSandbox == nil {
+            // Trying bubblewrap takes a few tens of milliseconds: done while the program compiles.
+            let environment = self.environment
+            DispatchQueue.global().async { _ = Sandbox.detect(environment: environment) }
+        }
         guard let first = programs.first else {
             result.message = "the exercise has nothing to run against: add a subject block to the chapter"
             return result
@@ -110,13 +126,6 @@ public struct ExerciseChecker: Sendable {
         // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
         let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
-        // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
-        // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
-        // runners; an example that does not run catches no mutant, and the report says how many were left out.
-        let runner = ProgramRunner(
-            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
-            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,
-            workbookRoot: workbook.root)
         let compiler = self.compiler
         // Each program's folder has a random name, so a learner's spec cannot tell the subject from a mutant by its
         // own path (in the sandbox every program also runs as /tmp/kata/program). KATA_KEEP_BUILD keeps plain names.
@@ -168,6 +177,14 @@ public struct ExerciseChecker: Sendable {
             result.refused = true
             return result
         }
+        // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
+        // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
+        // runners; an example that does not run catches no mutant, and the report says how many were left out.
+        result.sandbox = sandbox.name
+        let runner = ProgramRunner(
+            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
+            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,
+            workbookRoot: workbook.root)
         let run: RunReport
         let subjectStart = Date()
         do {
@@ -251,7 +268,7 @@ public struct ExerciseChecker: Sendable {
         hash.update(field: compiler.library.key)
         hash.update(field: ExerciseCompiler.flags.joined(separator: " "))
         hash.update(field: "\(limits)")
-        hash.update(field: sandbox.name)
+        hash.update(field: expectedSandbox)
         hash.update(field: exercise.id)
         for program in programs { hash.update(field: program.fingerprint) }
         for mutant in exercise.mutants { hash.update(field: mutant.note) }

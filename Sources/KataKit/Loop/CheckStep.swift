@@ -63,6 +63,8 @@ public struct CheckStep {
         let siteNote = result.status == .passed ? WorkbookSite.refresh(workspace) : nil
         let shown = workspace.display(file)
         let text: String
+        // Said when the program ran unconfined (a verdict from the cache says where it ran).
+        let sandboxNotice = result.sandbox == "none" ? checker.sandbox.notice : nil
         switch format {
         case .human:
             text =
@@ -72,7 +74,7 @@ public struct CheckStep {
                     ? Self.focusNote(in: contents, file: shown, messages: workspace.messages).map {
                         "\n" + style.paint($0, .dim) + "\n"
                     } ?? "" : "")
-                + (checker.sandbox.notice.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
+                + (sandboxNotice.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
                 + (siteNote.map { "\n" + style.paint($0, .dim) + "\n" } ?? "")
         case .json:
             text = ExercismReport.text(

@@ -40,6 +40,18 @@ public struct Sandbox: Sendable, Equatable {
         return detected
     }
 
+    /// The name ``detect`` gives when bubblewrap works as installed, found without trying it: a cached verdict is
+    /// looked up by it, so that an unchanged check does not pay for starting a sandbox it will not use.
+    public static func expectedName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if environment["KATA_SANDBOX"] == "none" { return "none" }
+        #if os(Linux)
+            guard executable(named: "bwrap") != nil else { return "none" }
+            return getuid() != 0 || executable(named: "setpriv") != nil ? "bubblewrap" : "none"
+        #else
+            return "none"
+        #endif
+    }
+
     private static let detected: Sandbox = {
         #if os(Linux)
             guard let bwrap = executable(named: "bwrap") else {

@@ -28,12 +28,11 @@ struct SandboxedProcess {
 
     /// Starts the program, hands it `secret` on stdin, and collects what it writes on fd 3 until it ends or `deadline`.
     func run(secret: String, deadline: Date, onLine: (Substring) -> Void) throws -> Termination {
-        var stdinPipe: [Int32] = [-1, -1]
-        var eventPipe: [Int32] = [-1, -1]
-        guard pipe(&stdinPipe) == 0, pipe(&eventPipe) == 0 else {
+        guard let stdinPipe = RunningGroups.shared.closeOnExecPipe(),
+            let eventPipe = RunningGroups.shared.closeOnExecPipe()
+        else {
             throw SandboxError.spawn(String(cString: strerror(errno)))
         }
-        for fd in stdinPipe + eventPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let outputFD = open(outputFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard outputFD >= 0 else { throw SandboxError.spawn("cannot open \(outputFile.path)") }
         defer { close(outputFD) }
@@ -179,6 +178,17 @@ final class RunningGroups: @unchecked Sendable {
         sigemptyset(&stopSignals)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+    }
+
+    /// A pipe whose ends close on exec, made while no child is being started: a child started at the same moment on
+    /// another thread cannot inherit it (and hold it open after this one's child has ended).
+    func closeOnExecPipe() -> [Int32]? {
+        spawning {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return nil }
+            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return ends
+        }
     }
 
     /// Runs `body`, which starts a child and records it, so that no sweep runs in between.

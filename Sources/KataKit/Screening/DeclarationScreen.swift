@@ -3,9 +3,10 @@ import Foundation
 /// Finds the declarations in a learner's file that would change what the chapter's code calls, from the compiler's
 /// own list of them (the symbol graph of the compiled program).
 ///
-/// The chapter's specs and kata's entry point import the learner's module, and in Swift a declaration of an imported
-/// module hides one of the modules that module imports: a learner's `equal` would replace KataSpec's `equal` in
-/// every spec, and an `extension Array { var count: Int { 3 } }` would replace the standard
+/// The chapter's specs and kata's entry point import the learner's module beside KataSpec, and there a learner's
+/// declaration competes with KataSpec's of the same name: a more specific one wins (a learner's `equal(_: Int)`
+/// over KataSpec's generic `equal`), an equally specific one makes the spec ambiguous. A learner's `equal` would
+/// replace KataSpec's `equal` in the specs, and an `extension Array { var count: Int { 3 } }` would replace the standard
 /// library's `count`. So a learner's declaration is refused when it
 /// - extends one of KataSpec's types, or the chapter's spec classes, or makes them conform to something;
 /// - is at the top level, or in an extension of a type from another module (Swift, Foundation…), and has the name of
