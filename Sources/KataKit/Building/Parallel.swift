@@ -35,3 +35,23 @@ private final class ResultSlots<R>: @unchecked Sendable {
         }
     }
 }
+
+/// A value computed on another thread; ``value`` waits for it.
+final class Background<T: Sendable>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> T) {
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    /// The value, once computed (the first call waits for it).
+    var value: T {
+        done.wait()
+        done.signal()
+        return result!
+    }
+}

@@ -35,14 +35,15 @@ public struct ExerciseChecker: Sendable {
             environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? cacheRoot
         let toolchain = try Toolchain.locate(cache: libraryCache, environment: environment)
         let sources = try SpecLibrary.locateSources(workbookRoot: workbook.root, environment: environment)
+        // The first time, the compiler's plan is read while KataSpec builds.
+        let plan = Background { CompilerPlan.load(toolchain: toolchain, cache: libraryCache, environment: environment) }
         let library = try SpecLibrary.prepare(
             sources: sources, toolchain: toolchain, cache: libraryCache, willBuild: willBuildLibrary
         ).library
         self.workbook = workbook
         let seal = try? Seal(kataFolder: kata)
         self.compiler = ExerciseCompiler(
-            toolchain: toolchain, library: library,
-            plan: CompilerPlan.load(toolchain: toolchain, cache: libraryCache, environment: environment),
+            toolchain: toolchain, library: library, plan: plan.value,
             units: UnitCache(directory: cacheRoot.appendingPathComponent("units"), seal: seal))
         self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"), seal: seal)
         self.buildRoot = kata.appendingPathComponent("build")
