@@ -6,9 +6,13 @@ import Foundation
 
 /// Waits for a file to be saved, with inotify (no polling). Editors save in different ways (write in place,
 /// or write a new file and rename it over the old one), so the file's folder is watched.
+///
+/// A folder stays watched from one wait to the next while it is asked for again, so that a save made while kata is
+/// busy between two waits (checking, building the site) is not lost: its events wait in the queue.
 public final class FileWatcher {
     private let fd: Int32
-    private var watches: [Int32] = []
+    /// The folders watched now, by path, with their watch descriptors.
+    private var watches: [String: Int32] = [:]
 
     public init() throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
@@ -21,9 +25,7 @@ public final class FileWatcher {
     public func waitForSave(of file: URL) {
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for watch in watches { inotify_rm_watch(fd, watch) }
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
-        watches = [inotify_add_watch(fd, folder.path, mask)]
+        watch([folder])
         let name = file.lastPathComponent
         while !readEvents().contains(name) {}
         // Debounce: an editor may write several times for one save.
@@ -34,16 +36,7 @@ public final class FileWatcher {
     /// Blocks until a file in one of `folders` is written, created, renamed or removed and `relevant` says it
     /// matters; then waits for a quiet moment and returns every relevant file that changed meanwhile.
     public func waitForChange(in folders: [URL], where relevant: (URL) -> Bool) -> [URL] {
-        for watch in watches { inotify_rm_watch(fd, watch) }
-        let mask =
-            UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
-        var byWatch: [Int32: URL] = [:]
-        watches = folders.compactMap { folder in
-            let watch = inotify_add_watch(fd, folder.path, mask)
-            guard watch >= 0 else { return nil }
-            byWatch[watch] = folder
-            return watch
-        }
+        let byWatch = watch(folders)
         var changed: [URL] = []
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while changed.isEmpty || poll(&poller, 1, 150) > 0 {
@@ -54,6 +47,29 @@ public final class FileWatcher {
             }
         }
         return changed
+    }
+
+    /// Watches exactly `folders`: those watched already stay watched (their queued events are kept), the others are
+    /// added, and folders no longer asked for are let go. Returns the folder of each watch descriptor.
+    @discardableResult
+    private func watch(_ folders: [URL]) -> [Int32: URL] {
+        let mask =
+            UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
+        let wanted = Dictionary(folders.map { ($0.standardizedFileURL.path, $0) }) { first, _ in first }
+        for (path, watch) in watches where wanted[path] == nil {
+            inotify_rm_watch(fd, watch)
+            watches[path] = nil
+        }
+        var byWatch: [Int32: URL] = [:]
+        for (path, folder) in wanted {
+            if watches[path] == nil {
+                let watch = inotify_add_watch(fd, path, mask)
+                guard watch >= 0 else { continue }
+                watches[path] = watch
+            }
+            byWatch[watches[path]!] = folder
+        }
+        return byWatch
     }
 
     /// Reads one batch of events; returns the names they are about.
@@ -70,11 +86,16 @@ public final class FileWatcher {
         var offset = 0
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= count {
-            let (watch, length) = buffer.withUnsafeBytes { raw in
+            let (watch, mask, length) = buffer.withUnsafeBytes { raw in
                 (
                     raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                    raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 )
+            }
+            // The folder was removed (or its watch let go): it is watched again when it is next asked for.
+            if mask & UInt32(IN_IGNORED) != 0 {
+                for (path, descriptor) in watches where descriptor == watch { watches[path] = nil }
             }
             let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
             names.append((watch, String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)))

@@ -64,20 +64,22 @@ extension Kata {
             let warnings = translationDiagnostics.count { $0.severity == .warning }
             let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
             let exercises = workspace.workbook.exercises.count
-            var translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
-            if changed {
-                translated +=
-                    "; \(plural(report.checks - report.unchanged, "check")) of \(report.checks) changed since a verify found them sound"
-            }
+            let translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
+            let checked =
+                changed
+                ? "; \(plural(report.checks - report.unchanged, "check")) of \(report.checks) changed since a verify found them sound"
+                : ""
             let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
             if problems.isEmpty && translationErrors == 0 {
+                let chapters = plural(workspace.workbook.chapters.count, "chapter")
                 print(
-                    "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(workspace.workbook.chapters.count) chapters\(translated))\(warned) in \(seconds) s"
+                    "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(chapters)\(translated)\(checked))\(warned) in \(seconds) s"
                 )
             } else {
                 let inTranslations = translationErrors == 0 ? "" : " (\(translationErrors) in translations)"
+                let changedChecks = checked.isEmpty ? "" : " (\(checked.dropFirst(2)))"
                 print(
-                    "verify: \(plural(problems.count + translationErrors, "problem")) found\(inTranslations)\(warned) in \(seconds) s"
+                    "verify: \(plural(problems.count + translationErrors, "problem")) found\(inTranslations)\(changedChecks)\(warned) in \(seconds) s"
                 )
                 throw ExitCode(1)
             }

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import KataKit
+
+@Suite("The compiler's plan")
+struct CompilerPlanTests {
+    private func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("command lines split as a shell splits them: quotes, escaped spaces, empty words")
+    func shellWords() {
+        #expect(ShellWords.split("/usr/bin/clang -o plan plan.o") == ["/usr/bin/clang", "-o", "plan", "plan.o"])
+        #expect(ShellWords.split(#"a "b c" 'd e' f\ g"#) == ["a", "b c", "d e", "f g"])
+        #expect(ShellWords.split(#"-I "" x"#) == ["-I", "", "x"])
+        #expect(ShellWords.split("  spaced   out  ") == ["spaced", "out"])
+    }
+
+    @Test("the plan read from swiftc -### builds and runs a two-module program; its link job has the markers")
+    func readsAndWorks() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let toolchain = try Toolchain.locate(cache: folder)
+        let plan = try #require(CompilerPlan.read(toolchain: toolchain, in: folder.appendingPathComponent("read")))
+        #expect(plan.frontend.hasSuffix("swift-frontend"))
+        #expect(!plan.frontendArguments.contains("plan.swift"), "the probe's own file is not part of the plan")
+        #expect(!plan.frontendArguments.contains("-module-name"))
+        #expect(plan.linkArguments.contains(CompilerPlan.objectsMark))
+        #expect(plan.linkArguments.contains(CompilerPlan.outputMark))
+        if !toolchain.linkerFlags.isEmpty { #expect(plan.linkArguments.contains("-fuse-ld=lld")) }
+        let trial = folder.appendingPathComponent("trial")
+        try FileManager.default.createDirectory(at: trial, withIntermediateDirectories: true)
+        #expect(plan.works(in: trial))
+
+        // A plan whose frontend is not there does not work: kata then goes through swiftc.
+        var broken = plan
+        broken.frontend = "/nonexistent/swift-frontend"
+        #expect(!broken.works(in: trial))
+    }
+
+    @Test("a plan is remembered per compiler, and KATA_COMPILER=driver means none")
+    func remembered() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let toolchain = try Toolchain.locate(cache: folder)
+        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: ["KATA_COMPILER": "driver"]) == nil)
+        let plan = CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:])
+        #expect(plan != nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.contains { $0.hasPrefix("plan-") && $0.hasSuffix(".json") })
+        #expect(!files.contains { $0.hasPrefix(".plan-") }, "the trial's scratch folder is removed")
+        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:]) == plan)
+    }
+}
