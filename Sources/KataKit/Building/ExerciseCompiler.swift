@@ -147,10 +147,14 @@ public struct ExerciseCompiler: Sendable {
             let autolink = folder.appendingPathComponent("program.autolink").path
             let (linker, arguments) = plan.link(
                 objects: objects, autolink: autolink, output: output.path, extra: library.linkFlags)
-            return [
-                (URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]),
-                (URL(fileURLWithPath: linker), arguments),
-            ]
+            let link = (URL(fileURLWithPath: linker), arguments)
+            // The libraries the objects ask for, read from them directly when they are ELF files.
+            if let entries = AutolinkEntries.read(objects.map { URL(fileURLWithPath: $0) }),
+                (try? Data(entries.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: autolink))) != nil
+            {
+                return [link]
+            }
+            return [(URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]), link]
         }
         return [(toolchain.swiftc, objects + library.linkFlags + toolchain.linkerFlags + ["-o", output.path])]
     }

@@ -55,3 +55,34 @@ struct CompilerPlanTests {
         #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:]) == plan)
     }
 }
+
+@Suite("Autolink entries")
+struct AutolinkEntriesTests {
+    @Test("the libraries an object file asks for are read as swift-autolink-extract finds them")
+    func sameAsTheTool() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-autolink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let toolchain = try Toolchain.locate(cache: folder)
+        let plan = try #require(CompilerPlan.read(toolchain: toolchain, in: folder))
+        try Data("import Foundation\nimport Dispatch\nlet now = Date()\n".utf8)
+            .write(to: folder.appendingPathComponent("a.swift"))
+        let (frontend, arguments) = plan.compile(
+            files: ["a.swift"], module: "A", object: "a.o", extra: ["-parse-as-library"])
+        #expect(
+            try ExternalCommand(executable: URL(fileURLWithPath: frontend), arguments: arguments, directory: folder)
+                .run().status == 0)
+        let tool = try ExternalCommand(
+            executable: URL(fileURLWithPath: plan.autolinkExtract), arguments: ["a.o"], directory: folder
+        ).run()
+        let read = try #require(AutolinkEntries.read([folder.appendingPathComponent("a.o")]))
+        #expect(read.contains("-lFoundation"))
+        // The same libraries, each once (the tool orders them its own way; for shared libraries order does not
+        // matter to the linker).
+        let printed = tool.output.split(separator: "\n").map(String.init)
+        #expect(Set(read) == Set(printed))
+        #expect(read.count == Set(read).count)
+
+        #expect(AutolinkEntries.entries(inELF: Array("not an object file at all, but long enough to look".utf8)) == nil)
+    }
+}
