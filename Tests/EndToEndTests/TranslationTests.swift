@@ -42,6 +42,27 @@ struct TranslationTests {
         #expect(failing.status == 1)
         try assertSnapshot(failing.transcript, named: "check-zh-hans-fail")
 
+        // kata's own sentences about a spec are in Chinese too (JSON keeps the English).
+        try kata.write(
+            "exercises/more/counter-spec.swift",
+            """
+            final class CounterSpec: QuickSpec {
+                override class func spec() {
+                    it("starts at one") { expect(Counter().value).to(equal(1)) }
+                }
+            }
+
+            """)
+        let wrong = try kata.run(["check", "counter-spec"])
+        #expect(wrong.stdout.contains("你的 spec 必须先在正确的代码上通过，才能抓住变异体；在正确的代码上有 1 个用例失败了"))
+        let json = try kata.run(["check", "counter-spec", "--format", "json"])
+        #expect(json.stdout.contains("your specs must pass against the correct code before they can catch mutants"))
+        try kata.write(
+            "exercises/more/counter-spec.swift",
+            "final class CounterSpec: QuickSpec {\n    override class func spec() {}\n}\n")
+        let empty = try kata.run(["check", "counter-spec"])
+        #expect(empty.stdout.contains("你的 spec 里没有会运行的用例；加一个带期望的 `it`"), "\(empty.stdout)")
+
         try kata.write("exercises/more/counter-spec.swift", try kata.read("solutions/more/counter-spec.swift"))
         let passing = try kata.run(["check", "counter-spec"])
         #expect(passing.status == 0)

@@ -40,8 +40,22 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var mutants: [MutantResult]
     /// Specify exercises that state a shape: how the learner's spec measures up to it.
     public var shape: ShapeCheck?
-    /// Why the result is `error`, or a short explanation of a failure that is not about one example.
+    /// Why the result is `error`, or a short explanation of a failure that is not about one example (English, as
+    /// JSON and JUnit give it).
     public var message: String?
+
+    /// A ``message`` that kata says in the learner's language (see ``HumanCheckReport``).
+    public enum Note: Codable, Sendable, Equatable {
+        /// A specify exercise's file declares no spec class.
+        case noSpecClass
+        /// A specify exercise's specs failed against the subject: this many examples.
+        case specsMustPass(failed: Int)
+        /// No example ran (`specify`: in the learner's specs).
+        case noExamples(specify: Bool)
+    }
+
+    /// What ``message`` says, when it is one of kata's own sentences.
+    public var note: Note?
     /// Seconds the check took (a cached answer reports its own time).
     public var duration: Double
     /// Whether this answer came from the verdict cache.

@@ -110,6 +110,7 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         if first.specClasses.isEmpty {
+            if exercise.kind == .specify { result.note = .noSpecClass }
             result.message =
                 exercise.kind == .specify
                 ? "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
@@ -204,6 +205,7 @@ public struct ExerciseChecker: Sendable {
         if run.failed > 0 || run.timedOutAfter != nil {
             result.status = .failed
             if exercise.kind == .specify {
+                result.note = .specsMustPass(failed: run.failed)
                 result.message =
                     "your specs must pass against the correct code before they can catch mutants; "
                     + "\(plural(run.failed, "example")) failed against it"
@@ -211,6 +213,7 @@ public struct ExerciseChecker: Sendable {
             return result
         }
         if ran == 0 {
+            result.note = .noExamples(specify: exercise.kind == .specify)
             result.message =
                 exercise.kind == .specify
                 ? "your spec has no examples that run; add an `it` with an expectation"

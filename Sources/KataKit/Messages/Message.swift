@@ -38,6 +38,10 @@ public enum Message: String, CaseIterable, Sendable {
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
     case errorPrefix, warningPrefix
+    // Why a check did not pass, beyond one example (``CheckResult/Note``)
+    case resultNoSpecClass, resultSpecsMustPass, resultNoExamplesSpecify, resultNoExamples
+    // The progress file
+    case progressMovedAside, progressChangedOutside, progressUnverifiedOne, progressUnverified
 
     /// The English wording.
     public var english: String {
@@ -219,6 +223,19 @@ public enum Message: String, CaseIterable, Sendable {
             "this workbook has no translation into '{code}'; its languages are {languages} ({command} lists them)"
         case .errorPrefix: "kata: error: "
         case .warningPrefix: "kata: warning: "
+        case .resultNoSpecClass:
+            "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
+        case .resultSpecsMustPass:
+            "your specs must pass against the correct code before they can catch mutants; {examples} failed against it"
+        case .resultNoExamplesSpecify: "your spec has no examples that run; add an `it` with an expectation"
+        case .resultNoExamples: "no examples ran"
+        case .progressMovedAside:
+            "{path} could not be read ({reason}); it was moved to {backup} and progress starts afresh. Your exercise files are untouched; to restore the old progress, fix the backup and move it back."
+        case .progressChangedOutside: "{path} was changed outside kata, so its records cannot be trusted."
+        case .progressUnverifiedOne:
+            "{path} was changed outside kata, so its records cannot be trusted; the exercise it showed as solved ({ids}) counts as solved again once it passes a check."
+        case .progressUnverified:
+            "{path} was changed outside kata, so its records cannot be trusted; the {count} exercises it showed as solved ({ids}) count as solved again once they pass a check."
         }
     }
 }

@@ -161,5 +161,15 @@ extension Messages {
         .errorUnknownLanguage: "这本练习册没有“{code}”的译本；它有这些语言：{languages}（{command} 会列出它们）",
         .errorPrefix: "kata：错误：",
         .warningPrefix: "kata：警告：",
+        .resultNoSpecClass:
+            "你的文件里没有声明 spec 类；照这样写一个：`final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`",
+        .resultSpecsMustPass: "你的 spec 必须先在正确的代码上通过，才能抓住变异体；在正确的代码上有 {examples}失败了",
+        .resultNoExamplesSpecify: "你的 spec 里没有会运行的用例；加一个带期望的 `it`",
+        .resultNoExamples: "没有运行任何用例",
+        .progressMovedAside:
+            "无法读取 {path}（{reason}）；它已被移到 {backup}，进度从头开始。你的练习文件没有改动；要恢复原来的进度，修好备份文件再把它移回去。",
+        .progressChangedOutside: "{path} 在 kata 之外被改动过，其中的记录不可信。",
+        .progressUnverifiedOne: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的那道练习（{ids}）要再次通过检查才算完成。",
+        .progressUnverified: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的 {count} 道练习（{ids}）要再次通过检查才算完成。",
     ]
 }

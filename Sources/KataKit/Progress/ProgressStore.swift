@@ -211,19 +211,19 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
     /// unverified until they pass a check again.
     case changedOutsideKata(file: URL, unverified: [String])
 
-    /// The warning text.
+    /// The warning text, in the learner's language (``Messages/current``).
     public var description: String {
+        let t = Messages.current
         switch self {
         case .movedAside(let original, let backup, let reason):
-            "\(original.path) could not be read (\(reason)); it was moved to \(backup.path) and progress starts "
-                + "afresh. Your exercise files are untouched; to restore the old progress, fix the backup and move it "
-                + "back."
+            return t(.progressMovedAside, ["path": original.path, "backup": backup.path, "reason": reason])
         case .changedOutsideKata(let file, let unverified):
-            "\(file.path) was changed outside kata, so its records cannot be trusted"
-                + (unverified.isEmpty
-                    ? "."
-                    : "; \(unverified.count == 1 ? "the exercise" : "the \(unverified.count) exercises") it showed as "
-                        + "solved (\(unverified.joined(separator: ", "))) count as solved again once they pass a check.")
+            let values = ["path": file.path, "ids": unverified.joined(separator: ", "), "count": "\(unverified.count)"]
+            switch unverified.count {
+            case 0: return t(.progressChangedOutside, values)
+            case 1: return t(.progressUnverifiedOne, values)
+            default: return t(.progressUnverified, values)
+            }
         }
     }
 }

@@ -43,7 +43,7 @@ public struct HumanCheckReport {
         case .error where result.run == nil:
             lines.append(
                 style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold)
-                    + (result.message ?? t(.unknownProblem)).withVisibleControls)
+                    + (said(result) ?? t(.unknownProblem)).withVisibleControls)
             return lines.joined(separator: "\n") + "\n"
         default:
             break
@@ -80,6 +80,16 @@ public struct HumanCheckReport {
 
     /// In a specify exercise: how many of the learner's examples did not run, and why that matters.
     /// `nil` when every example ran.
+    /// The result's message in the learner's language where it is one of kata's own sentences.
+    private func said(_ result: CheckResult) -> String? {
+        switch result.note {
+        case .noSpecClass: t(.resultNoSpecClass)
+        case .specsMustPass(let failed): t(.resultSpecsMustPass, ["examples": t.count(failed, .examplesOne, .examples)])
+        case .noExamples(let specify): t(specify ? .resultNoExamplesSpecify : .resultNoExamples)
+        case nil: result.message
+        }
+    }
+
     static func leftOutLine(_ run: RunReport, messages t: Messages = Messages(.source)) -> String? {
         var parts: [String] = []
         if run.leftOutByFocus > 0 {
@@ -236,7 +246,7 @@ public struct HumanCheckReport {
                         + t(.timedOut, ["seconds": ProgramRunner.seconds(limit), "command": again])
                 ]
             }
-            if let message = result.message {
+            if let message = said(result) {
                 return [notYet + t(.notYetMessage, ["message": message.withVisibleControls, "command": again])]
             }
             if let shape = result.shape, !shape.met {
@@ -261,7 +271,7 @@ public struct HumanCheckReport {
             ]
         case .compileError, .error:
             return [
-                style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold) + (result.message ?? t(.unknownProblem))
+                style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold) + (said(result) ?? t(.unknownProblem))
             ]
         }
     }
