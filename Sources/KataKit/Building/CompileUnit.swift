@@ -73,6 +73,10 @@ struct UnitCache: Sendable {
     }
 
     /// Seals the unit compiled in `staging` and moves it to its key; the folder it is now in.
+    ///
+    /// A sound unit already under that key is never replaced (another check may be linking from it): one stored
+    /// meanwhile by another kata is used instead, and a symbol graph it lacks is moved into it. Only a unit whose
+    /// seal does not match is replaced.
     func store(_ staging: URL, key: String, unit: CompileUnit) -> URL {
         let folder = directory.appendingPathComponent(key)
         guard let sealed = sealedBytes(staging, unit: unit) else { return staging }
@@ -80,13 +84,21 @@ struct UnitCache: Sendable {
         guard (try? Data(signature.utf8).write(to: staging.appendingPathComponent("seal"))) != nil else {
             return staging
         }
-        try? FileManager.default.removeItem(at: folder)
-        // Another kata may have stored the same unit meanwhile: then its copy is used, and this one removed.
-        if rename(staging.path, folder.path) != 0 {
+        defer { prune() }
+        if rename(staging.path, folder.path) == 0 { return folder }
+        if lookup(key, unit: unit, needsSymbols: false) != nil {
+            let symbols = folder.appendingPathComponent("symbols")
+            if !FileManager.default.fileExists(atPath: symbols.path) {
+                _ = rename(staging.appendingPathComponent("symbols").path, symbols.path)
+            }
             try? FileManager.default.removeItem(at: staging)
+            return folder
         }
-        prune()
-        return folder
+        // What is there does not match its seal: set it aside, then put this unit in its place.
+        let aside = directory.appendingPathComponent(".building-\(ExerciseChecker.randomName())-\(getpid())")
+        _ = rename(folder.path, aside.path)
+        try? FileManager.default.removeItem(at: aside)
+        return rename(staging.path, folder.path) == 0 ? folder : staging
     }
 
     /// What the seal covers: the object file and the interface.

@@ -55,6 +55,7 @@ struct CompilerPlan: Sendable, Codable, Equatable {
             // An empty file remembers that the plan did not work with this compiler.
             return data.isEmpty ? nil : try? JSONDecoder().decode(CompilerPlan.self, from: data)
         }
+        Leftovers.sweep(cache, only: ".plan-")
         let scratch = cache.appendingPathComponent(".plan-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let plan = read(toolchain: toolchain, in: scratch).flatMap { $0.works(in: scratch) ? $0 : nil }

@@ -21,7 +21,11 @@ public struct ExerciseChecker: Sendable {
     private var chosenSandbox: Sandbox?
     private let environment: [String: String]
     /// The sandbox a verdict is cached under: the one this computer should offer.
-    private var expectedSandbox: String { chosenSandbox?.name ?? Sandbox.expectedName(environment: environment) }
+    private var expectedSandbox: String {
+        chosenSandbox?.name ?? Sandbox.expectedName(environment: environment, remembered: sandboxRecord)
+    }
+    /// What trying the sandbox showed: `.kata/cache/sandbox.txt`.
+    private let sandboxRecord: URL
 
     /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time).
     public init(
@@ -51,6 +55,7 @@ public struct ExerciseChecker: Sendable {
         Leftovers.sweep(buildRoot)
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         self.environment = environment
+        self.sandboxRecord = cacheRoot.appendingPathComponent("sandbox.txt")
         if environment["KATA_SANDBOX"] == "require",
             case .none(let reason) = Sandbox.detect(environment: environment).kind
         {
@@ -183,6 +188,7 @@ public struct ExerciseChecker: Sendable {
         // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
         // runners; an example that does not run catches no mutant, and the report says how many were left out.
         result.sandbox = sandbox.name
+        if chosenSandbox == nil { sandbox.remember(in: sandboxRecord) }
         let runner = ProgramRunner(
             limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
             runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,

@@ -40,16 +40,44 @@ public struct Sandbox: Sendable, Equatable {
         return detected
     }
 
-    /// The name ``detect`` gives when bubblewrap works as installed, found without trying it: a cached verdict is
-    /// looked up by it, so that an unchanged check does not pay for starting a sandbox it will not use.
-    public static func expectedName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// The name ``detect`` gives, found without trying bubblewrap when that can be helped: a cached verdict is
+    /// looked up by it, so that an unchanged check does not pay for starting a sandbox it will not use. What trying
+    /// it showed since the computer started is remembered in `remembered` (see ``remember(in:)``); before that, a
+    /// bubblewrap that is installed is expected to work.
+    public static func expectedName(
+        environment: [String: String] = ProcessInfo.processInfo.environment, remembered: URL? = nil
+    ) -> String {
         if environment["KATA_SANDBOX"] == "none" { return "none" }
         #if os(Linux)
-            guard executable(named: "bwrap") != nil else { return "none" }
-            return getuid() != 0 || executable(named: "setpriv") != nil ? "bubblewrap" : "none"
+            guard let bwrap = executable(named: "bwrap") else { return "none" }
+            if getuid() == 0 && executable(named: "setpriv") == nil { return "none" }
+            if let remembered, let text = try? String(contentsOf: remembered, encoding: .utf8) {
+                let lines = text.split(separator: "\n").map(String.init)
+                if lines.count == 2, lines[0] == stamp(bwrap) { return lines[1] }
+            }
+            return "bubblewrap"
         #else
             return "none"
         #endif
+    }
+
+    /// Remembers what trying bubblewrap showed (on a computer where it is installed but cannot work, such as a
+    /// container without user namespaces, verdicts are then cached as run without a sandbox).
+    public func remember(in file: URL) {
+        #if os(Linux)
+            guard let bwrap = Self.executable(named: "bwrap") else { return }
+            let text = Self.stamp(bwrap) + "\n" + name + "\n"
+            if (try? String(contentsOf: file, encoding: .utf8)) == text { return }
+            try? FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(text.utf8).write(to: file, options: .atomic)
+        #endif
+    }
+
+    /// bubblewrap, the user and this boot of the computer: what the outcome of trying bubblewrap depends on.
+    private static func stamp(_ bwrap: String) -> String {
+        let boot = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? ""
+        return "\(bwrap)|\(getuid())|\(boot.trimmingCharacters(in: .whitespacesAndNewlines))"
     }
 
     private static let detected: Sandbox = {
