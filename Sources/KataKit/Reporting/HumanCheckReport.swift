@@ -28,7 +28,7 @@ public struct HumanCheckReport {
         lines.append("")
         switch result.status {
         case .compileError:
-            lines += compileErrors(result)
+            lines += compileErrors(result, exercise: exercise.id)
             let count = result.diagnostics.count { $0.severity == .error }
             lines.append("")
             lines.append(
@@ -50,7 +50,7 @@ public struct HumanCheckReport {
         }
         if let run = result.run {
             if exercise.kind == .specify { lines.append(style.paint(t(.specsAgainstCorrectCode), .bold)) }
-            lines += examples(run)
+            lines += examples(run, exercise: exercise.id)
             lines.append("")
             lines.append(countLine(run))
             if exercise.kind == .specify, let leftOut = Self.leftOutLine(run, messages: t) {
@@ -108,13 +108,14 @@ public struct HumanCheckReport {
             ])
     }
 
-    private func compileErrors(_ result: CheckResult) -> [String] {
+    private func compileErrors(_ result: CheckResult, exercise: String) -> [String] {
         guard !result.diagnostics.isEmpty else {
             return (result.compilerOutput ?? "").split(separator: "\n").map { String($0).withVisibleControls }
         }
         var lines: [String] = []
         for diagnostic in result.diagnostics where diagnostic.severity != .warning {
-            let place = "\(display(diagnostic.file)):\(diagnostic.line):\(diagnostic.column)"
+            let (file, line) = located(diagnostic.file, diagnostic.line, exercise: exercise)
+            let place = "\(display(file)):\(line):\(diagnostic.column)"
             let label = diagnostic.severity == .error ? style.paint("error:", .red, .bold) : style.paint("note:", .dim)
             lines.append("\(style.paint(place, .bold)): \(label) \(diagnostic.message.withVisibleControls)")
             if let code = source.line(diagnostic.line, of: diagnostic.file)?.withVisibleControls {
@@ -129,7 +130,7 @@ public struct HumanCheckReport {
         return lines
     }
 
-    private func examples(_ run: RunReport) -> [String] {
+    private func examples(_ run: RunReport, exercise: String) -> [String] {
         var lines: [String] = []
         var shownPath: [String] = []
         for example in run.examples {
@@ -154,7 +155,8 @@ public struct HumanCheckReport {
                 lines.append(indent + style.paint("✗ \(title)" + (kiwi ? " [FAILED]" : ""), .red))
                 for failure in example.failures {
                     let place = failure.file.map { file in
-                        "\(display(file)):\(failure.line ?? example.line)" + (failure.column.map { ":\($0)" } ?? "")
+                        let (shown, line) = located(file, failure.line ?? example.line, exercise: exercise)
+                        return "\(display(shown)):\(line)" + (failure.column.map { ":\($0)" } ?? "")
                     }
                     let messageLines = failure.message.withVisibleControls.split(
                         separator: "\n", omittingEmptySubsequences: false)
@@ -274,6 +276,11 @@ public struct HumanCheckReport {
                 style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold) + (said(result) ?? t(.unknownProblem))
             ]
         }
+    }
+
+    /// A place in a chapter as the learner reads it: in the translation, for an exercise read in translation.
+    private func located(_ file: String, _ line: Int, exercise: String) -> (String, Int) {
+        workspace.edition.placeInTranslation(file: file, line: line, exercise: exercise) ?? (file, line)
     }
 
     private func display(_ path: String) -> String {

@@ -22,6 +22,16 @@ public struct Edition: Sendable {
     public var fallbacks: [String: Fallback]
     /// The file each translated exercise's words come from (its links are relative to it), by id.
     private var textURLs: [String: URL]
+    /// The chapters read in translation, by the source chapter's path from the workbook root.
+    private var translatedTexts: [String: TranslatedText] = [:]
+
+    /// A chapter and the translation a learner reads instead.
+    private struct TranslatedText: Sendable {
+        var source: MarkdownNode
+        var translation: MarkdownNode
+        /// The translation's path from the workbook root.
+        var path: String
+    }
 
     /// The source edition: the workbook as it is.
     public init(source workbook: Workbook) {
@@ -47,6 +57,13 @@ public struct Edition: Sendable {
                 continue
             }
             if let title = translated.title { workbook.chapters[index].title = title }
+            let root = source.root.standardizedFileURL.path + "/"
+            let relative = { (url: URL) in
+                let path = url.standardizedFileURL.path
+                return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+            }
+            translatedTexts[relative(chapter.url)] = TranslatedText(
+                source: chapter.document, translation: translated.document, path: relative(translated.url))
             for (position, exercise) in chapter.exercises.enumerated() {
                 guard let words = translated.exercises[exercise.id], !translated.changedExercises.contains(exercise.id)
                 else {
@@ -66,6 +83,22 @@ public struct Edition: Sendable {
                 textURLs[exercise.id] = translated.url
             }
         }
+    }
+
+    /// Where a line of a source chapter's code is in the translation the learner reads for `exercise`: the same
+    /// line of the same code block, which a translation copies byte for byte (failures and compile errors are
+    /// located in the source chapter, where the program is built from). Nil outside code blocks, and for an
+    /// exercise shown in the source language.
+    public func placeInTranslation(file: String, line: Int, exercise: String) -> (file: String, line: Int)? {
+        guard textURLs[exercise] != nil, let text = translatedTexts[file] else { return nil }
+        let sourceBlocks = FencedBlock.all(in: text.source).filter(\.isCopied)
+        let blocks = FencedBlock.all(in: text.translation).filter(\.isCopied)
+        guard sourceBlocks.count == blocks.count else { return nil }
+        for (sourceBlock, block) in zip(sourceBlocks, blocks)
+        where line > sourceBlock.line && line < sourceBlock.endLine && sourceBlock.code == block.code {
+            return (text.path, block.line + (line - sourceBlock.line))
+        }
+        return nil
     }
 
     /// The file an exercise's words come from: its translation, or its source chapter.
