@@ -56,25 +56,16 @@ struct ExternalCommand {
             posix_spawn_file_actions_adddup2(&actions, output[1], 1)
             posix_spawn_file_actions_adddup2(&actions, output[1], 2)
             if let directory { _ = changeDirectory(&actions, directory.path) }
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var noSignals = sigset_t()
-            sigemptyset(&noSignals)
-            var defaultSignals = sigset_t()
-            sigfillset(&defaultSignals)
-            posix_spawnattr_setsigmask(&attributes, &noSignals)
-            posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
+            let attributes = SpawnAttributes(newProcessGroup: false)
             var environment = ProcessInfo.processInfo.environment
             environment["TERM"] = "dumb"
-            let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
-            let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for pointer in argv + envp { free(pointer) } }
+            let argv = CStringArray([executable.path] + arguments)
+            let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
             var pid: pid_t = 0
             let spawned = RunningGroups.shared.spawning {
-                let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+                let spawned = withExtendedLifetime((attributes, argv, envp)) {
+                    posix_spawn(&pid, executable.path, &actions, &attributes.value, argv.pointers, envp.pointers)
+                }
                 if spawned == 0 { RunningGroups.shared.insertTool(pid) }
                 return spawned
             }

@@ -45,28 +45,17 @@ struct SandboxedProcess {
         posix_spawn_file_actions_adddup2(&actions, outputFD, 2)
         posix_spawn_file_actions_adddup2(&actions, eventPipe[1], 3)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaultSignals = sigset_t()
-        sigfillset(&defaultSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let attributes = SpawnAttributes(newProcessGroup: true)
+        let argv = CStringArray([executable.path] + arguments)
         var environment = environment
         environment[ProcessSweeper.tokenVariable] = token
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
+        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
         var pid: pid_t = 0
         ProcessSweeper.becomeSubreaper
         let spawned = RunningGroups.shared.spawning {
-            let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+            let spawned = withExtendedLifetime((attributes, argv, envp)) {
+                posix_spawn(&pid, executable.path, &actions, &attributes.value, argv.pointers, envp.pointers)
+            }
             if spawned == 0 { RunningGroups.shared.insert(pid) }
             return spawned
         }
