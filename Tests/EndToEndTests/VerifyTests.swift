@@ -49,3 +49,36 @@ struct VerifyTests {
         #expect(again.stdout.contains("cached"), "a second verify answers from the verdict cache")
     }
 }
+
+extension VerifyTests {
+    @Test("a place the chapter quotes from kata's output must point at its code; a stale one is an error at the quote")
+    func quotedPlaces() throws {
+        let kata = try KataRunner(fixture: "grading")
+        let chapter = try kata.read("chapters/01-grading.md")
+        let quote = { (place: String) in
+            chapter + "\n## What a failure looks like\n\n```text\n\(place): expected to be an instance of Truck\n```\n"
+        }
+        try kata.write("chapters/01-grading.md", quote("chapters/01-grading.md:19:41"))
+        let sound = try kata.run(["verify", "01-grading"])
+        #expect(sound.status == 0, "\(sound.stdout)")
+
+        // The lines moved (or the quote was made up): line 3 is prose.
+        try kata.write("chapters/01-grading.md", quote("chapters/01-grading.md:3:1"))
+        let stale = try kata.run(["verify", "grading"])
+        #expect(stale.status == 1)
+        let line = chapter.split(separator: "\n", omittingEmptySubsequences: false).count + 4
+        #expect(
+            stale.stdout.contains(
+                "chapters/01-grading.md:\(line):1: error: this block quotes chapters/01-grading.md:3:1, but line 3 of "
+                    + "chapters/01-grading.md is not in a `swift` block"), "\(stale.stdout)")
+    }
+
+    @Test("verify names a chapter by slug or file name; a name that is neither is a usage error")
+    func names() throws {
+        let kata = try KataRunner(fixture: "grading")
+        let unknown = try kata.run(["verify", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("'nope' is neither an exercise id nor a chapter of this workbook"))
+        #expect(try kata.run(["verify", "01-grading"]).status == 0)
+    }
+}

@@ -18,8 +18,11 @@ extension Kata {
 
         @OptionGroup var options: WorkbookOptions
 
-        @Argument(help: ArgumentHelp("Only these exercises or chapters (ids or chapter slugs).", valueName: "id"))
-        var ids: [String] = []
+        @Argument(
+            help: ArgumentHelp(
+                "Only these exercises or chapters (exercise ids, chapter slugs such as ocmock, or file names such as "
+                    + "06-ocmock).", valueName: "id"))
+        var given: [String] = []
 
         @Flag(help: "Run everything again instead of reusing cached verdicts.")
         var noCache = false
@@ -32,6 +35,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace(language: .source)
+            let ids = try selection(in: workspace.sourceWorkbook)
             let start = Date()
             let verbose = isatty(STDERR_FILENO) == 1
             var verifier = Verifier(workspace: workspace, useCache: !noCache) { done, total, label in
@@ -53,13 +57,30 @@ extension Kata {
                 workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase)
             var translationDiagnostics: [Diagnostic] = []
             var coverage: [String] = []
+            let root = workspace.sourceWorkbook.root.standardizedFileURL.path + "/"
+            let fromRoot = { (url: URL) in String(url.standardizedFileURL.path.dropFirst(root.count)) }
+            let chosen = { (slug: String) in
+                ids.isEmpty || ids.contains(slug)
+                    || workspace.sourceWorkbook.chapters.contains {
+                        $0.slug == slug && $0.exercises.contains { ids.contains($0.id) }
+                    }
+            }
+            var quoted = workspace.sourceWorkbook.chapters.filter { chosen($0.slug) }.map {
+                (path: fromRoot($0.url), display: workspace.display($0.url), document: $0.document)
+            }
             for language in translations.languages() {
                 let translation = translations.load(language)
+                quoted += translation.chapters.filter { chosen($0.slug) }.map {
+                    (path: fromRoot($0.url), display: workspace.display($0.url), document: $0.document)
+                }
                 translationDiagnostics += translation.diagnostics(only: ids, in: workspace.sourceWorkbook)
                 coverage.append(
                     "\(language.code) \(translation.shownCount) of \(translation.sourceChapterCount) chapters")
             }
             for diagnostic in translationDiagnostics { print(diagnostic.description) }
+            // What the chapters quote of kata's output must point at their code.
+            let quotes = QuotedLocationCheck(chapters: quoted).diagnostics()
+            for diagnostic in quotes { print(diagnostic.description) }
             let translationErrors = translationDiagnostics.count { $0.severity == .error }
             let warnings = translationDiagnostics.count { $0.severity == .warning }
             let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
@@ -70,7 +91,7 @@ extension Kata {
                 ? "; \(plural(report.checks - report.unchanged, "check")) of \(report.checks) changed since a verify found them sound"
                 : ""
             let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
-            if problems.isEmpty && translationErrors == 0 {
+            if problems.isEmpty && translationErrors == 0 && quotes.isEmpty {
                 let chapters = plural(workspace.workbook.chapters.count, "chapter")
                 print(
                     "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(chapters)\(translated)\(checked))\(warned) in \(seconds) s"
@@ -79,9 +100,29 @@ extension Kata {
                 let inTranslations = translationErrors == 0 ? "" : " (\(translationErrors) in translations)"
                 let changedChecks = checked.isEmpty ? "" : " (\(checked.dropFirst(2)))"
                 print(
-                    "verify: \(plural(problems.count + translationErrors, "problem")) found\(inTranslations)\(changedChecks)\(warned) in \(seconds) s"
+                    "verify: \(plural(problems.count + translationErrors + quotes.count, "problem")) found\(inTranslations)\(changedChecks)\(warned) in \(seconds) s"
                 )
                 throw ExitCode(1)
+            }
+        }
+
+        /// The exercise ids and chapter slugs `given` names; a name that is neither is a usage error.
+        private func selection(in workbook: Workbook) throws -> [String] {
+            try given.map { name in
+                if workbook.exercises.contains(where: { $0.id == name }) { return name }
+                let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+                if let chapter = workbook.chapters.first(where: {
+                    $0.slug == name || $0.fileStem == stem
+                        || $0.url.lastPathComponent == (name as NSString).lastPathComponent
+                }) {
+                    return chapter.slug
+                }
+                Output.printError(
+                    Messages.current(.errorPrefix)
+                        + "'\(name)' is neither an exercise id nor a chapter of this workbook; chapters are "
+                        + workbook.chapters.map(\.slug).joined(separator: ", ") + " (or their file names, such as "
+                        + (workbook.chapters.first?.fileStem ?? "01-basics") + "); kata list shows the exercise ids")
+                throw ExitCode(2)
             }
         }
 
