@@ -86,3 +86,32 @@ struct GradingTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }
+
+extension GradingTests {
+    @Test("in a specify exercise, a file that declares the code under test itself is refused: its specs would test it")
+    func ownCopyOfTheSubject() throws {
+        let kata = try KataRunner(fixture: "grading")
+        try kata.write(
+            "exercises/grading/tally-spec.swift",
+            """
+            struct Tally {
+                private(set) var count = 0
+                mutating func add() { count += 1 }
+            }
+
+            final class TallySpec: QuickSpec {
+                override class func spec() {
+                    it("starts at zero") { expect(Tally().count).to(equal(0)) }
+                }
+            }
+
+            """)
+        let result = try kata.run(["check", "tally-spec"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "exercises/grading/tally-spec.swift:1:8: error: your file declares `Tally`, which the code under test "
+                    + "already declares"), "\(result.stdout)")
+        #expect(result.stdout.contains("Not accepted"))
+    }
+}

@@ -32,7 +32,9 @@ extension ExerciseChecker {
         let screen = DeclarationScreen(
             path: path, modules: [GeneratedProgram.exerciseModule, GeneratedProgram.specsModule],
             kataSpecNames: try compiler.library.publicNames(), chapterTokens: tokens,
-            chapterSpecClasses: Self.chapterSpecClasses(exercise), contents: contents)
+            chapterSpecClasses: Self.chapterSpecClasses(exercise), contents: contents,
+            codeUnderTest: program.learnerModule == GeneratedProgram.specsModule
+                ? Self.topLevelNames(in: exercise.support + [exercise.subject].compactMap { $0 }) : [])
         let (findings, questions) = screen.screen(graph)
         guard !questions.isEmpty else { return findings }
         let probe = NameProbe(toolchain: compiler.toolchain, library: compiler.library)
@@ -40,6 +42,18 @@ extension ExerciseChecker {
             Array(questions.keys), imports: Self.imports(in: contents), in: folder.appendingPathComponent("probe"))
         let shadows = questions.filter { existing.contains($0.key) }.map(\.value)
         return (findings + shadows).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The names that blocks declare at the top level (a line that starts with the declaration, as chapters write
+    /// them): `struct Counter`, `func countdown(from:)`, `let limit`.
+    static func topLevelNames(in blocks: [CodeBlock]) -> Set<String> {
+        let pattern =
+            /(?m)^(?:(?:public|internal|private|fileprivate|final|open|indirect|nonisolated)\s+)*(?:class|struct|enum|protocol|actor|typealias|func|let|var)\s+([A-Za-z_]\w*)/
+        var names: Set<String> = []
+        for block in blocks {
+            for match in SwiftCodeText(block.code).text.matches(of: pattern) { names.insert(String(match.output.1)) }
+        }
+        return names
     }
 
     /// The spec classes of an implement exercise's spec blocks; a specify exercise's specs are the learner's own.

@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-8"
+    static let gradingVersion = "kata-grading-9"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler

@@ -29,6 +29,9 @@ struct DeclarationScreen {
     var chapterSpecClasses: Set<String>
     /// The learner's file, to point at the extension that adds a conformance (which has no symbol of its own).
     var contents: String
+    /// Top-level names the chapter's code under test declares in the other module (a specify exercise's subject and
+    /// support): a learner's declaration of one would stand in for it in the learner's specs.
+    var codeUnderTest: Set<String> = []
 
     /// A name that only the compiler can say whether the imported libraries declare.
     enum Question: Hashable, Sendable {
@@ -80,6 +83,12 @@ struct DeclarationScreen {
                     if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
                         findings.append(place.error(operatorMessage(name, types: nil)))
                     }
+                } else if codeUnderTest.contains(name) {
+                    findings.append(
+                        place.error(
+                            "your file declares `\(name)`, which the code under test already declares; your specs "
+                                + "would then test your `\(name)` instead of the chapter's, and no mutant could be "
+                                + "caught. Remove yours and use the chapter's."))
                 } else if chapterTokens.identifiers.contains(name) {
                     if kataSpecNames.topLevel.contains(name) {
                         findings.append(place.error(kataSpecNameMessage(name)))

@@ -4,7 +4,8 @@
 /// - `#sourceLocation`, which would move the learner's lines (and the screening of their declarations) elsewhere;
 /// - attributes that name or place code for the linker (`@_silgen_name`, `@_cdecl`, `@c`, `@section`, `@used`,
 ///   `@export` and every other `@_` attribute), which could replace KataSpec's functions or run code before it;
-/// - extensions of KataSpec's types or of the chapter's spec classes, which the specs rely on as they were written.
+/// - extensions of KataSpec's types or of the chapter's spec classes, which the specs rely on as they were written;
+/// - `@main`: the test program has its own entry point, kata's.
 struct LearnerFileScreen: Sendable {
     /// The learner's file, relative to the workbook root.
     var path: String
@@ -29,6 +30,13 @@ struct LearnerFileScreen: Sendable {
                     at: match.range.lowerBound, in: code,
                     "`@\(match.output.1)` is not accepted in your file: it changes how your code is named or placed "
                         + "in the test program, which could replace parts of KataSpec. Remove it."))
+        }
+        for match in code.text.matches(of: /@main(?!\w)/) {
+            findings.append(
+                finding(
+                    at: match.range.lowerBound, in: code,
+                    "`@main` is not accepted in your file: kata runs your code from the specs, and the test program "
+                        + "has its own entry point. Remove `@main`; to try your code, write an example (`it`)."))
         }
         let extensionPattern = /\bextension\s+(?:(?:KataSpec|Exercise)\s*\.\s*)?([A-Za-z_][A-Za-z0-9_]*)/
         for match in code.text.matches(of: extensionPattern) {

@@ -45,6 +45,18 @@ struct LearnerFileScreenTests {
         #expect(found == ["a", "b", "c"].map { source.at($0, in: "exercises/c/f.swift") })
     }
 
+    @Test("@main is refused (the test program has kata's entry point); @MainActor and a string that says @main are not")
+    func main() {
+        let (found, source) = findings(
+            """
+            ⟪a⟫@main struct App { static func main() {} }
+            @MainActor final class Model {}
+            let note = "@main"
+            """)
+        #expect(found == [source.at("a", in: "exercises/c/f.swift")])
+        #expect(screen.findings(in: "@main enum App {}\n").first?.message.contains("write an example (`it`)") == true)
+    }
+
     @Test("each finding says what to do")
     func messages() {
         let messages = screen.findings(in: "@_cdecl(\"a\") func a() {}\nextension QuickSpec {}\n").map(\.message)
