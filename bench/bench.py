@@ -95,7 +95,8 @@ def main():
               "-o", "one-module-program"] + sources
     floor_command = ["swiftc", "-swift-version", "5", "-Onone", "-parse-as-library", "learner.swift", "main.swift",
                      "-o", "floor-program"]
-    warm, driver, floor, one, cached, specify, older = [], [], [], [], [], [], []
+    one_lld_command = swiftc[:-len(sources)] + ["-use-ld=lld"] + sources
+    warm, driver, floor, one, one_lld, cached, specify, older = [], [], [], [], [], [], [], []
     with open(specs_file, "w") as f:
         f.write(specs_solution)
     timed([KATA, "check", "counter-spec"], workbook, env, check=True)
@@ -115,6 +116,10 @@ def main():
         run_quiet(swiftc, one_module)
         run_quiet(["./one-module-program"], one_module, check=False)
         one.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        run_quiet(one_lld_command, one_module)
+        run_quiet(["./one-module-program"], one_module, check=False)
+        one_lld.append(time.perf_counter() - start)
         with open(specs_file, "w") as f:
             f.write(specs_solution + f"// edit {n}\n")
         specify.append(timed([KATA, "check", "counter-spec"], workbook, env))
@@ -205,6 +210,7 @@ let package = Package(name: "Exercise", targets: [
          median(driver) / base),
         ("swiftc of the generated sources as one module, + run (a check before the split)", median(one),
          median(one) / base),
+        ("the same, linked with lld (-use-ld=lld)", median(one_lld), median(one_lld) / base),
     ]
     if older:
         rows.append(("older kata (--before), warm check after an edit", median(older), median(older) / base))
@@ -225,6 +231,7 @@ let package = Package(name: "Exercise", targets: [
     print(f"\nkata check warm / floor: {median(warm) / base:.2f} (target at most 1.3)")
     print(f"kata check warm / one-module program: {median(warm) / median(one):.2f}")
     print(f"kata check warm, direct jobs / through swiftc: {median(warm) / median(driver):.2f}")
+    print(f"one-module program, lld / default linker: {median(one_lld) / median(one):.2f}")
     if older:
         print(f"kata check warm / older kata: {median(warm) / median(older):.2f}")
     print(f"SwiftPM warm / kata check warm: {median(spm_warm) / median(warm):.1f}x; "
