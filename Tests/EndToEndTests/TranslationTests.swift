@@ -57,6 +57,16 @@ struct TranslationTests {
         #expect(wrong.stdout.contains("你的 spec 必须先在正确的代码上通过，才能抓住变异体；在正确的代码上有 1 个用例失败了"))
         let json = try kata.run(["check", "counter-spec", "--format", "json"])
         #expect(json.stdout.contains("your specs must pass against the correct code before they can catch mutants"))
+        // So are the reasons a file is not accepted.
+        try kata.write(
+            "exercises/more/counter-spec.swift",
+            "@main final class CounterSpec: QuickSpec {\n    override class func spec() {}\n}\n")
+        let refused = try kata.run(["check", "counter-spec"])
+        #expect(
+            refused.stdout.contains("exercises/more/counter-spec.swift:1:1: error: 你的文件里不能有 `@main`"),
+            "\(refused.stdout)")
+        let refusedJSON = try kata.run(["check", "counter-spec", "--format", "json"])
+        #expect(refusedJSON.stdout.contains("`@main` is not accepted in your file"))
         try kata.write(
             "exercises/more/counter-spec.swift",
             "final class CounterSpec: QuickSpec {\n    override class func spec() {}\n}\n")

@@ -11,7 +11,25 @@ public struct CompilerDiagnostic: Codable, Sendable, Equatable {
     public var line: Int
     public var column: Int
     public var severity: Severity
+    /// The message in English (as `--format json` and `junit` give it).
     public var message: String
+    /// One of kata's own messages (screening), to be said in the learner's language; nil for the compiler's.
+    public var said: Said? = nil
+
+    /// A message of kata's tables, with the values of its placeholders.
+    public struct Said: Codable, Sendable, Equatable {
+        public var message: Message
+        public var values: [String: String]
+    }
+
+    /// One of kata's own messages at a place, with its English text.
+    static func kata(
+        _ message: Message, _ values: [String: String] = [:], file: String, line: Int, column: Int
+    ) -> CompilerDiagnostic {
+        CompilerDiagnostic(
+            file: file, line: line, column: column, severity: .error, message: Messages(.source)(message, values),
+            said: Said(message: message, values: values))
+    }
 
     /// Reads `file:line:column: severity: message` lines out of swiftc's LLVM-style output.
     /// Messages from files kata generated itself (the entry point) keep their generated name.

@@ -42,6 +42,10 @@ public enum Message: String, CaseIterable, Sendable {
     case resultNoSpecClass, resultSpecsMustPass, resultNoExamplesSpecify, resultNoExamples
     // The progress file
     case progressMovedAside, progressChangedOutside, progressUnverifiedOne, progressUnverified
+    // What a learner's file may not contain (screening)
+    case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
+    case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
+    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest
 
     /// The English wording.
     public var english: String {
@@ -234,8 +238,38 @@ public enum Message: String, CaseIterable, Sendable {
         case .progressChangedOutside: "{path} was changed outside kata, so its records cannot be trusted."
         case .progressUnverifiedOne:
             "{path} was changed outside kata, so its records cannot be trusted; the exercise it showed as solved ({ids}) counts as solved again once it passes a check."
+        case .screenSourceLocation:
+            "`#sourceLocation` is not accepted in your file: it changes the file and line that the compiler and kata report. Remove it."
+        case .screenAttribute:
+            "`@{attribute}` is not accepted in your file: it changes how your code is named or placed in the test program, which could replace parts of KataSpec. Remove it."
+        case .screenMain:
+            "`@main` is not accepted in your file: kata runs your code from the specs, and the test program has its own entry point. Remove `@main`; to try your code, write an example (`it`)."
+        case .screenExtendsSpecClass:
+            "your file extends `{name}`, the chapter's spec class; the specs must run as the chapter wrote them. Remove this extension."
+        case .screenExtendsKataSpec:
+            "your file extends `{name}`, one of KataSpec's types; the chapter's specs rely on it working as KataSpec wrote it. Put what you need in a type of your own."
+        case .screenExtendsKataSpecWith:
+            "your file extends `{type}`, one of KataSpec's types, with `{name}`; the chapter's specs rely on it working as KataSpec wrote it. Put what you need in a type of your own."
+        case .screenKataSpecName:
+            "your file declares `{name}`, a name the chapter's specs take from KataSpec; the specs would call yours instead and could no longer be trusted. Give yours another name."
+        case .screenMemberReplaces:
+            "your extension of `{type}` declares `{name}`, which `{type}` already has and the chapter's code uses; yours would replace it there. Give yours another name."
+        case .screenLibraryName:
+            "your file declares `{name}`, a name the chapter's code takes from Swift's libraries; yours would replace it there. Give yours another name."
+        case .screenOperator:
+            "your file defines `{name}` for types that are not yours; the chapter's code uses `{name}` and would call yours instead. Define operators only for your own types."
+        case .screenOperatorFor:
+            "your file defines `{name}` for `{types}` that are not yours; the chapter's code uses `{name}` and would call yours instead. Define operators only for your own types."
+        case .screenConformsKataSpec:
+            "your file makes one of KataSpec's types conform to `{protocol}`; the chapter's specs rely on KataSpec's types as they are. Remove that extension."
+        case .screenConformsSpecClass:
+            "your file makes the chapter's spec class conform to `{protocol}`; the specs must run as the chapter wrote them. Remove that extension."
+        case .screenCodeUnderTest:
+            "your file declares `{name}`, which the code under test already declares; your specs would then test your `{name}` instead of the chapter's, and no mutant could be caught. Remove yours and use the chapter's."
         case .progressUnverified:
             "{path} was changed outside kata, so its records cannot be trusted; the {count} exercises it showed as solved ({ids}) count as solved again once they pass a check."
         }
     }
 }
+
+extension Message: Codable {}

@@ -170,6 +170,21 @@ extension Messages {
             "无法读取 {path}（{reason}）；它已被移到 {backup}，进度从头开始。你的练习文件没有改动；要恢复原来的进度，修好备份文件再把它移回去。",
         .progressChangedOutside: "{path} 在 kata 之外被改动过，其中的记录不可信。",
         .progressUnverifiedOne: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的那道练习（{ids}）要再次通过检查才算完成。",
+        .screenSourceLocation: "你的文件里不能有 `#sourceLocation`：它会改变编译器和 kata 报告的文件与行号。删掉它。",
+        .screenAttribute: "你的文件里不能有 `@{attribute}`：它会改变你的代码在测试程序里的名字或位置，可能替换掉 KataSpec 的某些部分。删掉它。",
+        .screenMain: "你的文件里不能有 `@main`：kata 通过 spec 运行你的代码，测试程序有它自己的入口。删掉 `@main`；想试试你的代码，就写一个用例（`it`）。",
+        .screenExtendsSpecClass: "你的文件扩展了本章的 spec 类 `{name}`；spec 必须按本章写的样子运行。删掉这个扩展。",
+        .screenExtendsKataSpec: "你的文件扩展了 KataSpec 的类型 `{name}`；本章的 spec 依赖它按 KataSpec 写的样子工作。把你需要的东西放进你自己的类型里。",
+        .screenExtendsKataSpecWith:
+            "你的文件给 KataSpec 的类型 `{type}` 扩展了 `{name}`；本章的 spec 依赖它按 KataSpec 写的样子工作。把你需要的东西放进你自己的类型里。",
+        .screenKataSpecName: "你的文件声明了 `{name}`，这是本章的 spec 从 KataSpec 拿来用的名字；spec 会改为调用你的版本，结果就不可信了。给你的换个名字。",
+        .screenMemberReplaces: "你对 `{type}` 的扩展声明了 `{name}`，而 `{type}` 本来就有它、本章的代码也在用；你的会在那里取而代之。给你的换个名字。",
+        .screenLibraryName: "你的文件声明了 `{name}`，这是本章的代码从 Swift 库里拿来用的名字；你的会在那里取而代之。给你的换个名字。",
+        .screenOperator: "你的文件为不属于你的类型定义了 `{name}`；本章的代码用到 `{name}`，会改为调用你的版本。只为你自己的类型定义运算符。",
+        .screenOperatorFor: "你的文件为不属于你的 `{types}` 定义了 `{name}`；本章的代码用到 `{name}`，会改为调用你的版本。只为你自己的类型定义运算符。",
+        .screenConformsKataSpec: "你的文件让 KataSpec 的某个类型遵循了 `{protocol}`；本章的 spec 依赖 KataSpec 的类型保持原样。删掉那个扩展。",
+        .screenConformsSpecClass: "你的文件让本章的 spec 类遵循了 `{protocol}`；spec 必须按本章写的样子运行。删掉那个扩展。",
+        .screenCodeUnderTest: "你的文件声明了 `{name}`，而被测代码里已经有它；这样你的 spec 测的是你自己的 `{name}` 而不是本章的，也就抓不住任何变异体。删掉你的，用本章的。",
         .progressUnverified: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的 {count} 道练习（{ids}）要再次通过检查才算完成。",
     ]
 }

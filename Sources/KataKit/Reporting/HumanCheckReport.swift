@@ -117,7 +117,8 @@ public struct HumanCheckReport {
             let (file, line) = located(diagnostic.file, diagnostic.line, exercise: exercise)
             let place = "\(display(file)):\(line):\(diagnostic.column)"
             let label = diagnostic.severity == .error ? style.paint("error:", .red, .bold) : style.paint("note:", .dim)
-            lines.append("\(style.paint(place, .bold)): \(label) \(diagnostic.message.withVisibleControls)")
+            let message = diagnostic.said.map { t($0.message, $0.values) } ?? diagnostic.message
+            lines.append("\(style.paint(place, .bold)): \(label) \(message.withVisibleControls)")
             if let code = source.line(diagnostic.line, of: diagnostic.file)?.withVisibleControls {
                 lines.append(code)
                 let padding = code.prefix(max(0, diagnostic.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()

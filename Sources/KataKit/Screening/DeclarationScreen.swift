@@ -55,18 +55,14 @@ struct DeclarationScreen {
             let place = location(of: symbol)
             if let extended = symbol.swiftExtension?.extendedModule, !modules.contains(extended) {
                 if extended == "KataSpec" {
-                    findings.append(
-                        place.error(
-                            "your file extends `\(typePath)`, one of KataSpec's types, with `\(name)`; the chapter's "
-                                + "specs rely on it working as KataSpec wrote it. Put what you need in a type of your own."
-                        ))
+                    findings.append(place.error(.screenExtendsKataSpecWith, ["type": typePath, "name": name]))
                 } else if symbol.isOperator {
                     if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
-                        findings.append(place.error(operatorMessage(name, types: typePath)))
+                        findings.append(place.error(.screenOperatorFor, ["name": name, "types": typePath]))
                     }
                 } else if isUsedByChapter(symbol) {
                     if kataSpecNames.all.contains(name) {
-                        findings.append(place.error(kataSpecNameMessage(name)))
+                        findings.append(place.error(.screenKataSpecName, ["name": name]))
                     } else {
                         let isStatic =
                             symbol.kind.identifier.hasPrefix("swift.type.") || name == "init"
@@ -74,37 +70,27 @@ struct DeclarationScreen {
                                 .contains(symbol.kind.identifier)
                         let memberName = name == "init" ? symbol.pathComponents.last ?? name : name
                         questions[.member(type: typePath, name: memberName, isStatic: isStatic)] = place.error(
-                            "your extension of `\(typePath)` declares `\(name)`, which `\(typePath)` already has and "
-                                + "the chapter's code uses; yours would replace it there. Give yours another name.")
+                            .screenMemberReplaces, ["type": typePath, "name": name])
                     }
                 }
             } else if symbol.swiftExtension == nil, symbol.pathComponents.count == 1 {
                 if symbol.isOperator {
                     if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
-                        findings.append(place.error(operatorMessage(name, types: nil)))
+                        findings.append(place.error(.screenOperator, ["name": name]))
                     }
                 } else if codeUnderTest.contains(name) {
-                    findings.append(
-                        place.error(
-                            "your file declares `\(name)`, which the code under test already declares; your specs "
-                                + "would then test your `\(name)` instead of the chapter's, and no mutant could be "
-                                + "caught. Remove yours and use the chapter's."))
+                    findings.append(place.error(.screenCodeUnderTest, ["name": name]))
                 } else if chapterTokens.identifiers.contains(name) {
                     if kataSpecNames.topLevel.contains(name) {
-                        findings.append(place.error(kataSpecNameMessage(name)))
+                        findings.append(place.error(.screenKataSpecName, ["name": name]))
                     } else {
-                        questions[.topLevel(name)] = place.error(
-                            "your file declares `\(name)`, a name the chapter's code takes from Swift's libraries; "
-                                + "yours would replace it there. Give yours another name.")
+                        questions[.topLevel(name)] = place.error(.screenLibraryName, ["name": name])
                     }
                 }
             } else if let owner = symbol.pathComponents.first, chapterSpecClasses.contains(owner),
                 symbol.swiftExtension != nil
             {
-                findings.append(
-                    place.error(
-                        "your file extends `\(owner)`, the chapter's spec class; the specs must run as the chapter "
-                            + "wrote them. Remove this extension."))
+                findings.append(place.error(.screenExtendsSpecClass, ["name": owner]))
             }
         }
 
@@ -118,13 +104,9 @@ struct DeclarationScreen {
                     $0.identifier.precise == relationship.target
                 }?.pathComponents.joined(separator: ".") ?? "a protocol"
             findings.append(
-                CompilerDiagnostic(
-                    file: path, line: conformanceLine, column: 1, severity: .error,
-                    message: toKataSpec
-                        ? "your file makes one of KataSpec's types conform to `\(target)`; the chapter's specs rely "
-                            + "on KataSpec's types as they are. Remove that extension."
-                        : "your file makes the chapter's spec class conform to `\(target)`; the specs must run as "
-                            + "the chapter wrote them. Remove that extension."))
+                .kata(
+                    toKataSpec ? .screenConformsKataSpec : .screenConformsSpecClass, ["protocol": target], file: path,
+                    line: conformanceLine, column: 1))
         }
         return (findings, questions)
     }
@@ -158,23 +140,13 @@ struct DeclarationScreen {
             column: (symbol.location?.position.character ?? 0) + 1)
     }
 
-    private func kataSpecNameMessage(_ name: String) -> String {
-        "your file declares `\(name)`, a name the chapter's specs take from KataSpec; the specs would call yours "
-            + "instead and could no longer be trusted. Give yours another name."
-    }
-
-    private func operatorMessage(_ name: String, types: String?) -> String {
-        "your file defines `\(name)` for \(types.map { "`\($0)`" } ?? "types") that are not yours; the chapter's code "
-            + "uses `\(name)` and would call yours instead. Define operators only for your own types."
-    }
-
     struct Place {
         var path: String
         var line: Int
         var column: Int
 
-        func error(_ message: String) -> CompilerDiagnostic {
-            CompilerDiagnostic(file: path, line: line, column: column, severity: .error, message: message)
+        func error(_ message: Message, _ values: [String: String]) -> CompilerDiagnostic {
+            .kata(message, values, file: path, line: line, column: column)
         }
     }
 }

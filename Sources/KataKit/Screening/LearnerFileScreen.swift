@@ -19,52 +19,38 @@ struct LearnerFileScreen: Sendable {
         var findings: [CompilerDiagnostic] = []
         for match in code.text.matches(of: /#sourceLocation\b/) {
             findings.append(
-                finding(
-                    at: match.range.lowerBound, in: code,
-                    "`#sourceLocation` is not accepted in your file: it changes the file and line that the compiler and "
-                        + "kata report. Remove it."))
+                finding(at: match.range.lowerBound, in: code, .screenSourceLocation))
         }
         for match in code.text.matches(of: /@(_[A-Za-z_]\w*|c|section|used|export)(?!\w)/) {
             findings.append(
-                finding(
-                    at: match.range.lowerBound, in: code,
-                    "`@\(match.output.1)` is not accepted in your file: it changes how your code is named or placed "
-                        + "in the test program, which could replace parts of KataSpec. Remove it."))
+                finding(at: match.range.lowerBound, in: code, .screenAttribute, ["attribute": String(match.output.1)]))
         }
         for match in code.text.matches(of: /@main(?!\w)/) {
             findings.append(
-                finding(
-                    at: match.range.lowerBound, in: code,
-                    "`@main` is not accepted in your file: kata runs your code from the specs, and the test program "
-                        + "has its own entry point. Remove `@main`; to try your code, write an example (`it`)."))
+                finding(at: match.range.lowerBound, in: code, .screenMain))
         }
         let extensionPattern = /\bextension\s+(?:(?:KataSpec|Exercise)\s*\.\s*)?([A-Za-z_][A-Za-z0-9_]*)/
         for match in code.text.matches(of: extensionPattern) {
             let name = String(match.output.1)
             if chapterSpecClasses.contains(name) {
                 findings.append(
-                    finding(
-                        at: match.range.lowerBound, in: code,
-                        "your file extends `\(name)`, the chapter's spec class; the specs must run as the chapter "
-                            + "wrote them. Remove this extension."))
+                    finding(at: match.range.lowerBound, in: code, .screenExtendsSpecClass, ["name": name]))
             } else if kataSpecNames.contains(name) {
                 findings.append(
-                    finding(
-                        at: match.range.lowerBound, in: code,
-                        "your file extends `\(name)`, one of KataSpec's types; the chapter's specs rely on it working "
-                            + "as KataSpec wrote it. Put what you need in a type of your own."))
+                    finding(at: match.range.lowerBound, in: code, .screenExtendsKataSpec, ["name": name]))
             }
         }
         return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
-    private func finding(at index: String.Index, in code: SwiftCodeText, _ message: String) -> CompilerDiagnostic {
+    private func finding(
+        at index: String.Index, in code: SwiftCodeText, _ message: Message, _ values: [String: String] = [:]
+    ) -> CompilerDiagnostic {
         let offset = code.text.utf8.distance(from: code.text.utf8.startIndex, to: index)
         let before = code.text.utf8.prefix(offset)
         let line = 1 + before.count { $0 == UInt8(ascii: "\n") }
         let lineStart =
             before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
-        return CompilerDiagnostic(
-            file: path, line: line, column: offset - lineStart + 1, severity: .error, message: message)
+        return .kata(message, values, file: path, line: line, column: offset - lineStart + 1)
     }
 }
