@@ -80,5 +80,8 @@ extension VerifyTests {
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("'nope' is neither an exercise id nor a chapter of this workbook"))
         #expect(try kata.run(["verify", "01-grading"]).status == 0)
+        // A verify of a part vouches for that part only.
+        let part = try kata.run(["verify", "park"])
+        #expect(part.stdout.contains("verify: park is sound (1 of the workbook's 3 exercises)"), "\(part.stdout)")
     }
 }

@@ -93,9 +93,13 @@ extension Kata {
             let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
             if problems.isEmpty && translationErrors == 0 && quotes.isEmpty {
                 let chapters = plural(workspace.workbook.chapters.count, "chapter")
-                print(
-                    "verify: the workbook is sound (\(plural(exercises, "exercise")) in \(chapters)\(translated)\(checked))\(warned) in \(seconds) s"
-                )
+                // A verify of some exercises or chapters vouches for those only.
+                let what =
+                    ids.isEmpty
+                    ? "the workbook is sound (\(plural(exercises, "exercise")) in \(chapters)"
+                    : "\(given.joined(separator: ", ")) \(given.count == 1 ? "is" : "are") sound "
+                        + "(\(selectedCount(ids, in: workspace.sourceWorkbook)) of the workbook's \(plural(exercises, "exercise"))"
+                print("verify: \(what)\(translated)\(checked))\(warned) in \(seconds) s")
             } else {
                 let inTranslations = translationErrors == 0 ? "" : " (\(translationErrors) in translations)"
                 let changedChecks = checked.isEmpty ? "" : " (\(checked.dropFirst(2)))"
@@ -123,6 +127,13 @@ extension Kata {
                         + workbook.chapters.map(\.slug).joined(separator: ", ") + " (or their file names, such as "
                         + (workbook.chapters.first?.fileStem ?? "01-basics") + "); kata list shows the exercise ids")
                 throw ExitCode(2)
+            }
+        }
+
+        /// How many exercises `ids` (exercise ids and chapter slugs) take in.
+        private func selectedCount(_ ids: [String], in workbook: Workbook) -> Int {
+            workbook.chapters.reduce(0) { count, chapter in
+                count + chapter.exercises.count { ids.contains(chapter.slug) || ids.contains($0.id) }
             }
         }
 
