@@ -18,7 +18,7 @@ struct CompileUnit: Sendable {
     var module: String
     /// The sources, written in the program's folder.
     var files: [URL]
-    /// Hashes of the sources' contents, in order.
+    /// The sources' contents, in order (hashed into the key).
     var contents: [String]
     /// Emit `<module>.swiftmodule` (for the module the other imports) with `-enable-testing`.
     var emitsInterface: Bool

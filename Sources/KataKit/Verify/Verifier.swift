@@ -50,7 +50,8 @@ public struct Verifier {
     }
 
     private enum Task: Sendable {
-        case solution(Exercise, code: String?)
+        /// A reference solution, read once: its key and its check read the same text.
+        case solution(Exercise, code: Result<String, TextFileReader.Failure>)
         case starter(Exercise)
         case example(CodeBlock, chapterPath: String, index: Int)
 
@@ -101,7 +102,7 @@ public struct Verifier {
             for exercise in chapter.exercises
             where only.isEmpty || only.contains(chapter.slug) || only.contains(exercise.id) {
                 let code = TextFileReader.read(workbook.url(exercise.solutionPath), limit: Workspace.learnerFileLimit)
-                tasks.append(.solution(exercise, code: try? code.get()))
+                tasks.append(.solution(exercise, code: code))
                 tasks.append(.starter(exercise))
             }
             if only.isEmpty || only.contains(chapter.slug) {
@@ -161,7 +162,7 @@ public struct Verifier {
     private static func key(_ task: Task, checker: ExerciseChecker) -> String {
         switch task {
         case .solution(let exercise, let code):
-            guard let code else { return "missing solution \(exercise.id)" }
+            guard case .success(let code) = code else { return "missing solution \(exercise.id)" }
             return checker.verdictKey(exercise, path: exercise.solutionPath, contents: code)
         case .starter(let exercise):
             return checker.verdictKey(exercise, path: exercise.learnerPath, contents: exercise.starter.code)
@@ -183,10 +184,10 @@ public struct Verifier {
         let workbook = workspace.workbook
         do {
             switch task {
-            case .solution(let exercise, _):
+            case .solution(let exercise, let read):
                 let url = workbook.url(exercise.solutionPath)
                 let code: String
-                switch TextFileReader.read(url, limit: Workspace.learnerFileLimit) {
+                switch read {
                 case .success(let text):
                     code = text
                 case .failure(.missing):
