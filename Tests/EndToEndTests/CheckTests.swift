@@ -80,14 +80,15 @@ struct CheckTests {
             import Foundation
             func quick() -> Int { 1 }
             func spin() -> Int {
-                let child = Process()
-                child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-                child.arguments = ["\(tag).1"]
-                try? child.run()
-                let escaped = Process()
-                escaped.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-                escaped.arguments = ["/bin/sleep", "\(tag).2"]
-                try? escaped.run()
+                if fork() == 0 {
+                    Thread.current.name = "esc\(tag)a"
+                    while true { usleep(100_000) }
+                }
+                if fork() == 0 {
+                    _ = setsid()
+                    Thread.current.name = "esc\(tag)b"
+                    while true { usleep(100_000) }
+                }
                 var n = 0
                 while true { n &+= 1 }
             }
@@ -96,7 +97,9 @@ struct CheckTests {
         let result = try kata.run(["check", "loops"])
         #expect(result.status == 1)
         try assertSnapshot(result.transcript, named: "check-timeout")
-        #expect(processes(containing: "\(tag).").isEmpty, "no sleep started by the learner's code survives the check")
+        #expect(
+            HardeningTests.processes(containing: "esc\(tag)").isEmpty,
+            "no process started by the learner's code survives the check")
     }
 
     @Test("printed or forged result lines earn nothing, and a flood of output is cut")
@@ -111,7 +114,7 @@ struct CheckTests {
                 print(forged)
                 print("✓ is wrong")
                 print("2 passed, 0 failed")
-                _ = (forged + "\n").withCString { write(3, $0, strlen($0)) }
+                FileHandle(fileDescriptor: 3).write(Data((forged + "\n").utf8))
                 for _ in 0..<200_000 { print("flooding the output with a long line of text") }
                 return 1
             }
@@ -122,6 +125,19 @@ struct CheckTests {
         try assertSnapshot(result.transcript, named: "check-forged-flood")
     }
 
+    @Test("a missing } is reported at the end of the learner's own file, never in a file kata generated")
+    func missingBrace() throws {
+        let kata = try KataRunner(fixture: "hardening")
+        try kata.write(
+            "exercises/hardening/basket.swift",
+            "struct Basket {\n    var items: [Int]\n    var total: Int {\n        0\n")
+        let result = try kata.run(["check", "basket"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("exercises/hardening/basket.swift:4:10: error: expected '}'"), "\(result.stdout)")
+        #expect(!result.stdout.contains("learner.swift"), "\(result.stdout)")
+    }
+
     @Test("a write over the result channel cannot make a failing example disappear")
     func corruptedChannel() throws {
         let kata = try KataRunner(fixture: "check")
@@ -130,7 +146,7 @@ struct CheckTests {
             #"""
             import Foundation
             func talk() -> Int {
-                _ = "garbage without a newline".withCString { write(3, $0, strlen($0)) }
+                FileHandle(fileDescriptor: 3).write(Data("garbage without a newline".utf8))
                 return 1
             }
 
@@ -323,16 +339,6 @@ struct CheckTests {
         let result = try kata.run(["verify"])
         #expect(result.status == 1)
         try assertSnapshot(normalizeDurations(result.stdout), named: "verify-problems")
-    }
-
-    /// Processes whose command line contains `text`.
-    private func processes(containing text: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { Int($0) != nil }.compactMap { entry in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            let command = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return command.contains(text) && !command.contains("kata") ? command : nil
-        }
     }
 
     /// Replaces timings, which differ on every run.

@@ -15,6 +15,8 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     case environment(problem: String, output: String)
     /// `KATA_SANDBOX=require` and this computer has no sandbox.
     case noSandbox(reason: String)
+    /// A re-grade of hand-ins, which runs other people's code, on a computer with no sandbox.
+    case gradingWithoutSandbox(reason: String)
 
     /// The message for the user.
     public var description: String {
@@ -33,6 +35,10 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
                 + output.split(separator: "\n").suffix(12).joined(separator: "\n")
         case .noSandbox(let reason):
             "KATA_SANDBOX=require, but there is no sandbox on this computer: \(reason)"
+        case .gradingWithoutSandbox(let reason):
+            "kata room grade runs each learner's code, and this computer has no sandbox (\(reason)): that code "
+                + "could read and change your files and forge its own results. Grade on Linux with bubblewrap "
+                + "(sudo apt-get install bubblewrap), or, to grade here anyway, add --without-sandbox."
         }
     }
 

@@ -26,6 +26,9 @@ struct CompileUnit: Sendable {
     var listsDeclarations: Bool
     /// The unit whose interface this one imports, and that interface's hash.
     var imports: (directory: URL, interface: String)?
+    /// The learner's module: compiled with strict memory safety, whose findings are errors (code that reads or writes
+    /// memory directly could forge the results of the specs that share its process).
+    var isLearners = false
 
     /// The cache key: everything the compile reads, except whether it lists declarations (a unit that does also
     /// serves one that does not).
@@ -35,6 +38,7 @@ struct CompileUnit: Sendable {
         hash.update(field: module)
         hash.update(field: emitsInterface ? "interface" : "object")
         hash.update(field: imports?.interface ?? "")
+        hash.update(field: isLearners ? ExerciseCompiler.learnerFlags.joined(separator: " ") : "")
         for (file, contents) in zip(files, contents) {
             hash.update(field: file.lastPathComponent)
             hash.update(field: contents)

@@ -17,9 +17,11 @@ public struct ExerciseCompiler: Sendable {
     var units: UnitCache?
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
-    static let flags = [
-        "-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm", "-suppress-warnings",
-    ]
+    static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
+    /// Warnings are not a learner's concern here, except strict memory safety's in the learner's module, which are
+    /// errors there: unsafe code is not accepted (see ``CompileUnit/isLearners``).
+    static let otherFlags = ["-suppress-warnings"]
+    static let learnerFlags = ["-strict-memory-safety", "-Werror", "StrictMemorySafety"]
 
     init(toolchain: Toolchain, library: SpecLibrary, plan: CompilerPlan? = nil, units: UnitCache? = nil) {
         self.toolchain = toolchain
@@ -35,25 +37,21 @@ public struct ExerciseCompiler: Sendable {
         _ program: GeneratedProgram, in folder: URL, listDeclarations: Bool = false
     ) throws(BuildError) -> Outcome {
         let fileManager = FileManager.default
-        try? fileManager.removeItem(at: folder)
-        do {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-            for file in program.files {
-                try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
-            }
-        } catch {
-            throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
-        }
-        let exerciseUnit = CompileUnit(
-            module: GeneratedProgram.exerciseModule,
-            files: program.exerciseFiles.map { folder.appendingPathComponent($0.name) },
-            contents: program.exerciseFiles.map(\.contents), emitsInterface: true,
-            listsDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.exerciseModule,
-            imports: nil)
+        try write(program, in: folder)
+        let exerciseUnit = exerciseUnit(
+            program, in: folder,
+            listDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.exerciseModule)
         let exercise: URL
         switch try build(exerciseUnit, in: folder) {
         case .success(let built): exercise = built
         case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
+        }
+        // The learner's declarations are listed even when the specs then fail to compile: a learner's `equal` that
+        // makes a spec ambiguous is screening's to explain, not the compiler's.
+        if exerciseUnit.listsDeclarations {
+            try? fileManager.createSymbolicLink(
+                at: folder.appendingPathComponent("symbols"),
+                withDestinationURL: exercise.appendingPathComponent("symbols"))
         }
         let interface =
             (try? Data(contentsOf: exercise.appendingPathComponent(exerciseUnit.interface)))
@@ -67,17 +65,16 @@ public struct ExerciseCompiler: Sendable {
             files: program.specFiles.map { folder.appendingPathComponent($0.name) },
             contents: program.specFiles.map(\.contents), emitsInterface: false,
             listsDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.specsModule,
-            imports: (exercise, interface))
+            imports: (exercise, interface), isLearners: program.learnerModule == GeneratedProgram.specsModule)
         let specs: URL
         switch try build(specsUnit, in: folder) {
         case .success(let built): specs = built
         case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
         }
-        if listDeclarations {
-            let learner = program.learnerModule == GeneratedProgram.exerciseModule ? exercise : specs
+        if specsUnit.listsDeclarations {
             try? fileManager.createSymbolicLink(
                 at: folder.appendingPathComponent("symbols"),
-                withDestinationURL: learner.appendingPathComponent("symbols"))
+                withDestinationURL: specs.appendingPathComponent("symbols"))
         }
         let binary = folder.appendingPathComponent("program")
         let objects = [
@@ -87,6 +84,37 @@ public struct ExerciseCompiler: Sendable {
         let linked = try run(linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary)
         if let failure = linked { return .failed(failure.diagnostics, output: failure.output) }
         return .built(binary)
+    }
+
+    /// Compiles only the code under test of `program` (module `Exercise`), with its symbol graph: what a starter
+    /// declares, to hold a learner's file to it. The folder of the graph, or nil when the code does not compile.
+    func declarations(of program: GeneratedProgram, in folder: URL) throws(BuildError) -> URL? {
+        try write(program, in: folder)
+        guard
+            case .success(let built) = try build(exerciseUnit(program, in: folder, listDeclarations: true), in: folder)
+        else { return nil }
+        return built.appendingPathComponent("symbols")
+    }
+
+    private func write(_ program: GeneratedProgram, in folder: URL) throws(BuildError) {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(at: folder)
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in program.files {
+                try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
+            }
+        } catch {
+            throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private func exerciseUnit(_ program: GeneratedProgram, in folder: URL, listDeclarations: Bool) -> CompileUnit {
+        CompileUnit(
+            module: GeneratedProgram.exerciseModule,
+            files: program.exerciseFiles.map { folder.appendingPathComponent($0.name) },
+            contents: program.exerciseFiles.map(\.contents), emitsInterface: true, listsDeclarations: listDeclarations,
+            imports: nil, isLearners: program.learnerModule == GeneratedProgram.exerciseModule)
     }
 
     /// A compile or link that failed: the compiler's diagnostics and its whole output.
@@ -116,7 +144,8 @@ public struct ExerciseCompiler: Sendable {
     private func compileJob(_ unit: CompileUnit, into staging: URL) -> [(URL, [String])] {
         let files = unit.files.map(\.lastPathComponent)
         let object = staging.appendingPathComponent(unit.object).path
-        var extra = Self.flags + ["-I", library.directory.path]
+        var extra =
+            Self.flags + (unit.isLearners ? Self.learnerFlags : Self.otherFlags) + ["-I", library.directory.path]
         if let imports = unit.imports { extra += ["-I", imports.directory.path] }
         if unit.emitsInterface { extra.append("-enable-testing") }
         if unit.emitsInterface || unit.listsDeclarations {

@@ -20,6 +20,8 @@ public struct GeneratedProgram: Sendable, Equatable {
     public static let exerciseModule = "Exercise"
     /// The module with the specs and the entry point.
     public static let specsModule = "ExerciseSpecs"
+    /// The generated file that holds the learner's code (or a reference solution, or a starter).
+    public static let learnerFile = "learner.swift"
 
     /// Which build of an exercise this is: its own specs, or the learner's specs against the subject or a mutant.
     public enum Variant: Sendable, Hashable, CustomStringConvertible {

@@ -50,10 +50,10 @@ public struct ProgramGenerator: Sendable {
         }
         if let implementation {
             exerciseFiles.append(chapterFile("implementation.swift", implementation, testing: false))
-            specFiles.append(file("learner.swift", code: fileContents, path: filePath, line: 1, testing: true))
+            specFiles.append(file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: true))
             specSources.append(fileContents)
         } else {
-            exerciseFiles.append(file("learner.swift", code: fileContents, path: filePath, line: 1, testing: false))
+            exerciseFiles.append(file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: false))
             for (index, block) in exercise.specs.enumerated() {
                 specFiles.append(chapterFile("spec-\(index + 1).swift", block, testing: true))
                 specSources.append(block.code)
@@ -101,7 +101,7 @@ public struct ProgramGenerator: Sendable {
                     #if canImport(Glibc)
                     func limit(_ resource: Glibc.__rlimit_resource, _ value: Swift.UInt64) {
                         var bounds = Glibc.rlimit(rlim_cur: Glibc.rlim_t(value), rlim_max: Glibc.rlim_t(value))
-                        _ = Glibc.setrlimit(Glibc.__rlimit_resource_t(resource.rawValue), &bounds)
+                        _ = unsafe Glibc.setrlimit(Glibc.__rlimit_resource_t(resource.rawValue), &bounds)
                     }
                     limit(Glibc.RLIMIT_CPU, \(limits.cpuSeconds))
                     limit(Glibc.RLIMIT_AS, \(limits.memoryBytes))

@@ -22,13 +22,7 @@ extension ExerciseChecker {
             throw .cannotWrite(
                 path: folder.path, reason: "the compiler's list of declarations cannot be read: \(error)")
         }
-        var tokens = SwiftTokens()
-        for block in exercise.support + exercise.specs + [exercise.subject].compactMap({ $0 })
-            + exercise.mutants.map(\.block)
-        {
-            tokens.add(block.code)
-        }
-        for file in program.files where file.name == "main.swift" { tokens.add(file.contents) }
+        let tokens = chapterTokens(exercise, program: program)
         let screen = DeclarationScreen(
             path: path, modules: [GeneratedProgram.exerciseModule, GeneratedProgram.specsModule],
             kataSpecNames: try compiler.library.publicNames(), chapterTokens: tokens,
@@ -42,6 +36,95 @@ extension ExerciseChecker {
             Array(questions.keys), imports: Self.imports(in: contents), in: folder.appendingPathComponent("probe"))
         let shadows = questions.filter { existing.contains($0.key) }.map(\.value)
         return (findings + shadows).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The learner's declarations of what the chapter's code uses, held to the starter's (see ``SignatureScreen``).
+    func screenSignatures(
+        _ exercise: Exercise, learnerSymbols: URL, starterSymbols: URL, path: String, program: GeneratedProgram
+    ) throws(BuildError) -> [CompilerDiagnostic] {
+        let learner: SymbolGraph
+        let starter: SymbolGraph
+        do {
+            learner = try SymbolGraph(folder: learnerSymbols, module: program.learnerModule)
+            starter = try SymbolGraph(folder: starterSymbols, module: GeneratedProgram.exerciseModule)
+        } catch {
+            throw .cannotWrite(
+                path: learnerSymbols.path, reason: "the compiler's list of declarations cannot be read: \(error)")
+        }
+        return SignatureScreen(path: path, chapterTokens: chapterTokens(exercise, program: program))
+            .findings(learner: learner, starter: starter)
+    }
+
+    /// The exercise's program with the starter in the learner's place (under the learner's path, so that its module
+    /// is the one a check of the unchanged starter compiles).
+    func starterProgram(_ exercise: Exercise, path: String, limits: RunLimits) -> GeneratedProgram {
+        ProgramGenerator(
+            chapterPath: relativePath(workbook.chapter(of: exercise).url), filePath: path,
+            fileContents: exercise.starter.code, limits: limits
+        ).programs(for: exercise)[0]
+    }
+
+    /// The identifiers and operators of everything compiled beside the learner's file.
+    func chapterTokens(_ exercise: Exercise, program: GeneratedProgram) -> SwiftTokens {
+        var tokens = SwiftTokens()
+        for block in exercise.support + exercise.specs + [exercise.subject].compactMap({ $0 })
+            + exercise.mutants.map(\.block)
+        {
+            tokens.add(block.code)
+        }
+        for file in program.files where file.name == "main.swift" { tokens.add(file.contents) }
+        return tokens
+    }
+
+    /// Diagnostics at the end of the learner's file moved onto its last line, so that they name a line the learner
+    /// has: the compiler reports a missing `}` where the generated file that holds the learner's code ends
+    /// (`learner.swift`, past `#sourceLocation`'s reach).
+    static func withinFile(_ diagnostics: [CompilerDiagnostic], path: String, contents: String)
+        -> [CompilerDiagnostic]
+    {
+        let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
+        let count = max(1, contents.hasSuffix("\n") ? lines.count - 1 : lines.count)
+        return diagnostics.map { diagnostic in
+            let atEnd = diagnostic.file == GeneratedProgram.learnerFile
+            guard atEnd || (diagnostic.file == path && diagnostic.line > count) else { return diagnostic }
+            var moved = diagnostic
+            moved.file = path
+            moved.line = count
+            moved.column = lines[count - 1].utf8.count + 1
+            return moved
+        }
+    }
+
+    /// The compiler's findings of unsafe code in the learner's file (strict memory safety), said as kata's refusal:
+    /// code that reads or writes memory directly could find the result channel's secret and forge results. The
+    /// compiler's notes, which name the unsafe thing, stay below each.
+    static func refusingUnsafeCode(_ diagnostics: [CompilerDiagnostic], path: String) -> [CompilerDiagnostic] {
+        var result: [CompilerDiagnostic] = []
+        var notes: [CompilerDiagnostic]?
+        /// One note is enough: the first that names the unsafe thing.
+        func flush() {
+            if let notes, let note = notes.first(where: { $0.message.hasPrefix("reference to") }) ?? notes.first {
+                result.append(note)
+            }
+            notes = nil
+        }
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .note, notes != nil {
+                notes?.append(diagnostic)
+                continue
+            }
+            flush()
+            if diagnostic.severity == .error, diagnostic.file == path,
+                diagnostic.message.hasSuffix("[#StrictMemorySafety]")
+            {
+                result.append(.kata(.screenUnsafeCode, file: path, line: diagnostic.line, column: diagnostic.column))
+                notes = []
+            } else {
+                result.append(diagnostic)
+            }
+        }
+        flush()
+        return result
     }
 
     /// The names that blocks declare at the top level (a line that starts with the declaration, as chapters write

@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-9"
+    static let gradingVersion = "kata-grading-10"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -164,13 +164,41 @@ public struct ExerciseChecker: Sendable {
             clock = now
             result.stages = stages
         }
+        // What the starter declares, for holding the learner's declarations to it: compiled beside the learner's code
+        // (and once ever: its module is kept like any other; a learner's first check of the starter is the same unit).
+        let starterFolder = folder.appendingPathComponent("starter")
+        let starter =
+            exercise.kind == .implement
+            ? Background { () -> Result<URL?, BuildError> in
+                Result { () throws(BuildError) in
+                    try compiler.declarations(
+                        of: self.starterProgram(exercise, path: path, limits: limits), in: starterFolder)
+                }
+            } : nil
+        // Its compile ends before the folder it works in is removed, whatever this check's outcome.
+        defer { _ = starter?.value }
         var builds = build([first])
         lap(\.build)
         let subjectBuild = try builds[0].get()
         guard case .built(let binary) = subjectBuild else {
+            // The learner's module compiled and the specs did not: a declaration that screening refuses (a generic
+            // `equal` that makes a spec ambiguous) is the cause to name.
+            if FileManager.default.fileExists(atPath: folders[first.variant]!.appendingPathComponent("symbols").path) {
+                let shadows = try screenDeclarations(
+                    exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
+                lap(\.screen)
+                if !shadows.isEmpty {
+                    result.status = .compileError
+                    result.diagnostics = shadows
+                    result.refused = true
+                    return result
+                }
+            }
             if case .failed(let diagnostics, let output) = subjectBuild {
                 result.status = .compileError
-                result.diagnostics = diagnostics
+                result.diagnostics = Self.refusingUnsafeCode(
+                    Self.withinFile(diagnostics, path: path, contents: contents), path: path)
+                result.refused = result.diagnostics != diagnostics
                 if diagnostics.isEmpty { result.compilerOutput = output }
             }
             return result
@@ -184,6 +212,18 @@ public struct ExerciseChecker: Sendable {
             result.refused = true
             return result
         }
+        if let starter, let starterSymbols = try starter.value.get() {
+            let changed = try screenSignatures(
+                exercise, learnerSymbols: folders[first.variant]!.appendingPathComponent("symbols"),
+                starterSymbols: starterSymbols, path: path, program: first)
+            lap(\.screen)
+            guard changed.isEmpty else {
+                result.status = .compileError
+                result.diagnostics = changed
+                result.refused = true
+                return result
+            }
+        }
         // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
         // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
         // runners; an example that does not run catches no mutant, and the report says how many were left out.
@@ -191,8 +231,7 @@ public struct ExerciseChecker: Sendable {
         if chosenSandbox == nil { sandbox.remember(in: sandboxRecord) }
         let runner = ProgramRunner(
             limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
-            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,
-            workbookRoot: workbook.root)
+            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory)
         let run: RunReport
         let subjectStart = Date()
         do {
@@ -276,7 +315,7 @@ public struct ExerciseChecker: Sendable {
         hash.update(field: Self.gradingVersion)
         hash.update(field: compiler.toolchain.version)
         hash.update(field: compiler.library.key)
-        hash.update(field: ExerciseCompiler.flags.joined(separator: " "))
+        hash.update(field: (ExerciseCompiler.flags + ExerciseCompiler.learnerFlags).joined(separator: " "))
         hash.update(field: "\(limits)")
         hash.update(field: expectedSandbox)
         hash.update(field: exercise.id)

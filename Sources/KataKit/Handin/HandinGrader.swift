@@ -7,6 +7,9 @@ public struct HandinGrader {
     public let workspace: Workspace
     /// Whether verdicts already in the instructor's verdict cache may answer (same file, same workbook).
     public var useCache = true
+    /// Refuse to grade where there is no sandbox: hand-ins are other people's code, and without one it could read
+    /// the instructor's files and forge its results (see docs/FORMAT.md, "Threat model").
+    public var requiresSandbox = true
     /// Where progress lines go.
     public var status: @Sendable (String) -> Void = { _ in }
 
@@ -17,6 +20,9 @@ public struct HandinGrader {
 
     /// Reads and grades every hand-in, several at once. Unreadable files are reported in the table, not thrown.
     public func grade(_ urls: [URL]) throws -> GradeTable {
+        if requiresSandbox, case .none(let reason) = Sandbox.detect().kind {
+            throw BuildError.gradingWithoutSandbox(reason: reason)
+        }
         var handins: [(URL, Handin)] = []
         var unreadable: [GradeTable.Unreadable] = []
         for url in urls {

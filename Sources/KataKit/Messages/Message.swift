@@ -45,7 +45,8 @@ public enum Message: String, CaseIterable, Sendable {
     // What a learner's file may not contain (screening)
     case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
-    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest
+    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest, screenUnsafeCode
+    case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
 
     /// The English wording.
     public var english: String {
@@ -266,6 +267,16 @@ public enum Message: String, CaseIterable, Sendable {
             "your file makes the chapter's spec class conform to `{protocol}`; the specs must run as the chapter wrote them. Remove that extension."
         case .screenCodeUnderTest:
             "your file declares `{name}`, which the code under test already declares; your specs would then test your `{name}` instead of the chapter's, and no mutant could be caught. Remove yours and use the chapter's."
+        case .screenUnsafeCode:
+            "unsafe code is not accepted in your file: it reads or writes memory directly (the note below says how), and your code runs in the same process as the specs, whose results it could then forge. Write it without pointers or `unsafe` functions."
+        case .screenUnsafeKeyword:
+            "`{word}` is not accepted in your file: it lets code read or write memory directly, and your code runs in the same process as the specs, whose results it could then forge. Write it without unsafe code (a name of your own called `unsafe` needs another name)."
+        case .screenSignatureChanged:
+            "the chapter's specs are written against `{expected}` as the starter declares it, and your file declares `{actual}`; with another type they could pass without testing what the chapter asks. Keep the starter's parameters and types."
+        case .screenSignatureShadowed:
+            "the chapter's specs are written against `{expected}` as the starter declares it, and in your file `{name}` there is a declaration of your own, not the `{name}` the starter means. Give yours another name."
+        case .screenSignatureMissing:
+            "the chapter's specs use `{expected}` as the starter declares it, and your file no longer declares it (or declares it as something else); put it back with the starter's parameters and types."
         case .progressUnverified:
             "{path} was changed outside kata, so its records cannot be trusted; the {count} exercises it showed as solved ({ids}) count as solved again once they pass a check."
         }

@@ -185,6 +185,16 @@ extension Messages {
         .screenConformsKataSpec: "你的文件让 KataSpec 的某个类型遵循了 `{protocol}`；本章的 spec 依赖 KataSpec 的类型保持原样。删掉那个扩展。",
         .screenConformsSpecClass: "你的文件让本章的 spec 类遵循了 `{protocol}`；spec 必须按本章写的样子运行。删掉那个扩展。",
         .screenCodeUnderTest: "你的文件声明了 `{name}`，而被测代码里已经有它；这样你的 spec 测的是你自己的 `{name}` 而不是本章的，也就抓不住任何变异体。删掉你的，用本章的。",
+        .screenUnsafeCode:
+            "你的文件里不能有不安全的代码：它直接读写内存（下面的说明指出是哪里），而你的代码和 spec 在同一个进程里运行，这样就可能伪造 spec 的结果。不用指针、不用 `unsafe` 函数来写。",
+        .screenUnsafeKeyword:
+            "你的文件里不能有 `{word}`：它让代码可以直接读写内存，而你的代码和 spec 在同一个进程里运行，这样就可能伪造 spec 的结果。不用不安全的代码来写（如果是你自己起名叫 `unsafe` 的东西，换个名字）。",
+        .screenSignatureChanged:
+            "本章的 spec 是按起始代码里声明的 `{expected}` 写的，而你的文件声明的是 `{actual}`；类型一变，spec 可能不测本章要求的东西也能通过。保留起始代码里的参数和类型。",
+        .screenSignatureShadowed:
+            "本章的 spec 是按起始代码里声明的 `{expected}` 写的，而在你的文件里，那里的 `{name}` 是你自己声明的东西，不是起始代码所指的 `{name}`。给你的换个名字。",
+        .screenSignatureMissing:
+            "本章的 spec 用到起始代码里声明的 `{expected}`，而你的文件里不再声明它（或把它声明成了别的东西）；按起始代码的参数和类型把它加回来。",
         .progressUnverified: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的 {count} 道练习（{ids}）要再次通过检查才算完成。",
     ]
 }

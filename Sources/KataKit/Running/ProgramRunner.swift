@@ -2,6 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
 #endif
 
 /// Everything one run of a test program produced.
@@ -45,42 +49,45 @@ public struct ProgramRunner: Sendable {
     public var sandbox: Sandbox
     /// The KataSpec library the program loads (the sandbox shows it to the program, read-only).
     public var libraryDirectory: URL?
-    /// The workbook, which the sandbox hides from the program.
-    public var workbookRoot: URL?
 
     public init(
         limits: RunLimits, sourcePaths: [String] = [], runAll: Bool = true, sandbox: Sandbox = .detect(),
-        libraryDirectory: URL? = nil, workbookRoot: URL? = nil
+        libraryDirectory: URL? = nil
     ) {
         self.limits = limits
         self.sourcePaths = sourcePaths
         self.runAll = runAll
         self.sandbox = sandbox
         self.libraryDirectory = libraryDirectory
-        self.workbookRoot = workbookRoot
     }
 
     public func run(_ binary: URL, in folder: URL) throws -> RunReport {
-        let captures = folder.appendingPathComponent("capture")
+        // One file for each example's output in turn: in the sandbox it is the only thing of the host the program can
+        // write to, bound in place (so it cannot be swapped for a link or a FIFO), and RLIMIT_FSIZE caps its size.
+        let capture = folder.appendingPathComponent("capture.out")
         let scratch = folder.appendingPathComponent("scratch")
         let fileManager = FileManager.default
-        for directory in [captures, scratch] {
-            try? fileManager.removeItem(at: directory)
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        }
         let confined = sandbox.isConfined
+        try? fileManager.removeItem(at: capture)
+        try? fileManager.removeItem(at: scratch)
+        guard fileManager.createFile(atPath: capture.path, contents: nil) else {
+            throw SandboxError.spawn("cannot create \(capture.path)")
+        }
+        if !confined { try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true) }
         let workdir = confined ? Sandbox.scratchPath : scratch.path
         if confined, getuid() == 0 {
             // The program runs as nobody, and writes its output per example here.
-            _ = chown(captures.path, Sandbox.nobody, Sandbox.nobody)
+            _ = chown(capture.path, Sandbox.nobody, Sandbox.nobody)
         }
         let launch: (executable: URL, arguments: [String])
         if case .bubblewrap(let path, _) = sandbox.kind {
-            let hidden = workbookRoot.map(Sandbox.hiddenFolders(workbook:)) ?? []
+            guard let libraryDirectory, let runtime = RuntimeFiles.needed(byLibraryIn: libraryDirectory) else {
+                throw SandboxError.spawn("the dynamic loader cannot list the libraries the program needs")
+            }
             launch = (
                 URL(fileURLWithPath: path),
                 sandbox.arguments(
-                    program: binary.path, library: libraryDirectory?.path, capture: captures.path, hidden: hidden)
+                    program: binary.path, library: libraryDirectory.path, capture: capture.path, runtime: runtime)
             )
         } else {
             launch = (binary, [])
@@ -92,11 +99,11 @@ public struct ProgramRunner: Sendable {
         var planned: [Int: RunEvent.Planned] = [:]
         while true {
             let secret = Self.randomToken()
-            let outputFile = folder.appendingPathComponent("output-\(startAt).txt")
+            let outputFile = folder.appendingPathComponent("output.txt")
             var environment = [
                 "PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
                 "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": runAll ? "1" : "0",
-                "KATA_START_AT": String(startAt), "KATA_CAPTURE_DIR": confined ? Sandbox.capturePath : captures.path,
+                "KATA_START_AT": String(startAt), "KATA_CAPTURE_FILE": confined ? Sandbox.capturePath : capture.path,
                 "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": workdir,
             ]
             // RLIMIT_NPROC counts every process of the user, so the limit is what runs now plus a margin. Root is
@@ -165,7 +172,7 @@ public struct ProgramRunner: Sendable {
                 }
                 break
             }
-            let captured = Self.read(captures.appendingPathComponent("\(crashed.index).out"), limit: limits.outputLimit)
+            let captured = Self.read(capture, limit: limits.outputLimit)
             crashed.output = Self.namingSourcePaths(Self.withoutStackTrace(captured.text), sourcePaths)
             crashed.outputTruncated = captured.truncated
             if termination == .timedOut {
@@ -305,13 +312,23 @@ public struct ProgramRunner: Sendable {
         return kept.joined(separator: "\n")
     }
 
-    /// Reads at most `limit` bytes of a file that a learner's program wrote.
+    /// Reads at most `limit` bytes of a file that a learner's program wrote, never following a link, never waiting:
+    /// anything but a regular file reads as nothing.
     static func read(_ url: URL, limit: Int) -> (text: String, truncated: Bool) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return ("", false) }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        let truncated = data.count > limit
-        return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)
+        let file = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return ("", false) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return ("", false) }
+        var data = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < data.count {
+            let read = data.withUnsafeMutableBytes { systemRead(file, $0.baseAddress! + count, $0.count - count) }
+            if read <= 0 { break }
+            count += read
+        }
+        let truncated = count > limit
+        return (String(decoding: data.prefix(min(count, limit)), as: UTF8.self), truncated)
     }
 
     /// Processes and threads a user runs now (RLIMIT_NPROC counts both).

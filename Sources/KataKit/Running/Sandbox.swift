@@ -6,9 +6,11 @@ import Foundation
 
 /// How a learner's program is confined on this computer.
 ///
-/// On Linux with bubblewrap (Debian's `bubblewrap`), the program sees a read-only copy of the system with the
-/// workbook and home folders hidden, a private writable `/tmp`, no network, its own PID namespace (so every process
-/// it starts ends with it) and `--die-with-parent` (so it ends with kata, even when kata is killed). Run as root, it
+/// On Linux with bubblewrap (Debian's `bubblewrap`), the program sees an allow-list of the host, read-only: the
+/// folders of the libraries it loads (``RuntimeFiles``) and KataSpec's; besides them only itself, a file for its
+/// output, a private writable `/tmp` of 64 MiB and a minimal `/dev`: no workbook, no home folder, no other checkout,
+/// no `/proc`, no `/run` (so no socket of the host), no network. It has its own PID namespace (so every process it
+/// starts ends with it) and `--die-with-parent` (so it ends with kata, even when kata is killed). Run as root, it
 /// also drops to the user `nobody`, so that the process-count limit holds. Without bubblewrap the program runs as
 /// the learner, in its own process group, with CPU, memory, file-size and process limits; ``notice`` says so.
 public struct Sandbox: Sendable, Equatable {
@@ -24,10 +26,11 @@ public struct Sandbox: Sendable, Equatable {
 
     /// Where the program, its capture folder and its scratch folder are inside the sandbox.
     static let programPath = "/tmp/kata/program"
-    static let capturePath = "/tmp/kata/capture"
+    static let capturePath = "/tmp/kata/capture.out"
     static let scratchPath = "/tmp/work"
-    /// The size of the program's private `/tmp` and `/var/tmp`.
+    /// The size of the program's private `/tmp`, and of its `/dev/shm`.
     static let scratchBytes = 64 << 20
+    static let sharedMemoryBytes = 1 << 20
     /// The user a root kata runs programs as.
     static let nobody: UInt32 = 65534
 
@@ -90,7 +93,7 @@ public struct Sandbox: Sendable, Equatable {
                 return Sandbox(kind: .none(reason: "kata runs as root and setpriv (util-linux) is missing"))
             }
             let sandbox = Sandbox(kind: .bubblewrap(path: bwrap, setpriv: setpriv))
-            let probe = sandbox.arguments(program: "/bin/true", library: nil, capture: nil, hidden: [])
+            let probe = sandbox.probeArguments()
             guard let status = try? ExternalCommand(executable: URL(fileURLWithPath: bwrap), arguments: probe).run(),
                 status.status == 0
             else {
@@ -119,41 +122,39 @@ public struct Sandbox: Sendable, Equatable {
     /// The name recorded in machine-readable results.
     public var name: String { isConfined ? "bubblewrap" : "none" }
 
-    /// bubblewrap's arguments to run `program` (a path outside) with `library` and `capture` bound inside, and the
-    /// folders in `hidden` (the workbook, home folders) replaced by empty ones.
-    func arguments(program: String, library: String?, capture: String?, hidden: [String]) -> [String] {
+    /// bubblewrap's arguments to run `program` (a path outside) with `library` (KataSpec's folder) and `runtime` (the
+    /// libraries and their folders) shown read-only and `capture` (a file) bound writable: an allow-list, so that
+    /// nothing else of the host is there to read, no socket of the host to connect to, and no `/proc` (the process's
+    /// own memory is not a file it can read).
+    func arguments(program: String, library: String?, capture: String?, runtime: RuntimeFiles) -> [String] {
         guard case .bubblewrap(_, let setpriv) = kind else { return [] }
         var arguments = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc"]
         arguments += ["--unshare-uts", "--unshare-cgroup-try"]
         // As root, no user namespace: bubblewrap mounts with root's rights, then setpriv makes the program nobody.
         arguments += setpriv == nil ? ["--unshare-user"] : ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
-        arguments += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
         // The private temporary folders live in memory: cap them, as RLIMIT_FSIZE caps each file.
+        arguments += [
+            "--dev", "/dev", "--perms", "1777", "--size", String(Self.sharedMemoryBytes), "--tmpfs", "/dev/shm",
+        ]
         arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/tmp"]
-        arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/var/tmp"]
-        for folder in hidden where FileManager.default.fileExists(atPath: folder) {
-            arguments += ["--tmpfs", folder]
-        }
-        arguments += ["--perms", "0755", "--dir", "/tmp/kata", "--ro-bind", program, Self.programPath]
-        if let library {
-            // Folders bubblewrap creates on the way to a mount are private to root; the program must pass them.
-            var ancestors: [String] = []
-            var folder = (library as NSString).deletingLastPathComponent
-            while folder != "/" && !folder.isEmpty {
-                ancestors.insert(folder, at: 0)
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-            for ancestor in ancestors where !["/tmp", "/var", "/var/tmp"].contains(ancestor) {
+        var shown = runtime.folders
+        if let library { shown.append(library) }
+        let files = [setpriv].compactMap { $0 }.map { RuntimeFiles.resolve($0).real }
+        // Folders bubblewrap creates on the way to a mount are private to root; the program must pass them.
+        var made: Set<String> = ["/", "/tmp", "/dev"]
+        for path in shown + files + runtime.links.map(\.path) {
+            for ancestor in Self.ancestors(of: path) where made.insert(ancestor).inserted {
                 arguments += ["--perms", "0755", "--dir", ancestor]
             }
-            arguments += ["--ro-bind", library, library]
         }
+        for folder in shown { arguments += ["--ro-bind", folder, folder] }
+        for file in files { arguments += ["--ro-bind", file, file] }
+        for link in runtime.links { arguments += ["--symlink", link.target, link.path] }
+        arguments += ["--perms", "0755", "--dir", "/tmp/kata", "--ro-bind", program, Self.programPath]
         if let capture { arguments += ["--bind", capture, Self.capturePath] }
-        arguments += ["--perms", "0777", "--dir", Self.scratchPath]
-        for folder in hidden where FileManager.default.fileExists(atPath: folder) {
-            arguments += ["--remount-ro", folder]
-        }
-        arguments += ["--chdir", Self.scratchPath, "--"]
+        arguments += ["--perms", "0777", "--dir", Self.scratchPath, "--chdir", Self.scratchPath]
+        // The folders bubblewrap made live in memory too, and are the learner's own user's without root: read-only.
+        arguments += ["--remount-ro", "/dev", "--remount-ro", "/", "--"]
         if let setpriv {
             arguments += [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups"]
             arguments += ["--inh-caps=-all", "--"]
@@ -162,12 +163,33 @@ public struct Sandbox: Sendable, Equatable {
         return arguments
     }
 
-    /// The folders a program must not see: the workbook, and the places people keep their own files.
-    static func hiddenFolders(workbook: URL) -> [String] {
-        var folders = ["/home", "/root", "/Users", "/srv", "/mnt", "/media"]
-        let root = workbook.standardizedFileURL.path
-        if !folders.contains(where: { root.hasPrefix($0 + "/") }) { folders.append(root) }
-        return folders
+    /// The arguments that try whether bubblewrap can make a sandbox here at all (namespaces, mounts), running
+    /// `/bin/true` from the host's own system folders; no learner code runs with these.
+    func probeArguments() -> [String] {
+        guard case .bubblewrap(_, let setpriv) = kind else { return [] }
+        var arguments = ["--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc"]
+        arguments += setpriv == nil ? ["--unshare-user"] : []
+        arguments += ["--ro-bind", "/usr", "/usr", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"]
+        for name in ["bin", "lib", "lib64", "lib32", "sbin"] {
+            let path = "/" + name
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                arguments += ["--symlink", target, path]
+            } else if FileManager.default.fileExists(atPath: path) {
+                arguments += ["--ro-bind", path, path]
+            }
+        }
+        return arguments + ["/bin/true"]
+    }
+
+    /// The folders above `path`, outermost first (`/usr`, `/usr/lib` for `/usr/lib/x86_64-linux-gnu`).
+    static func ancestors(of path: String) -> [String] {
+        var ancestors: [String] = []
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder != "/" && !folder.isEmpty {
+            ancestors.insert(folder, at: 0)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return ancestors
     }
 
     private static func executable(named name: String) -> String? {

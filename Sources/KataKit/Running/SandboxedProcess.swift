@@ -33,7 +33,9 @@ struct SandboxedProcess {
         else {
             throw SandboxError.spawn(String(cString: strerror(errno)))
         }
-        let outputFD = open(outputFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A new file each time, never through a link that a program without a sandbox could have left in its place.
+        unlink(outputFile.path)
+        let outputFD = open(outputFile.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard outputFD >= 0 else { throw SandboxError.spawn("cannot open \(outputFile.path)") }
         defer { close(outputFD) }
 
@@ -133,7 +135,12 @@ struct SandboxedProcess {
             onLine(Substring(text))
             buffer.removeSubrange(...newline)
         }
+        // KataSpec's longest line (an example's output, capped, with its failures) is far shorter: a longer one is
+        // not KataSpec's, and kata's memory is not the program's to fill.
+        if buffer.count > Self.longestLine { buffer.removeAll() }
     }
+
+    static let longestLine = 16 << 20
 }
 
 /// The process groups running now, so that Ctrl-C (SIGINT) or SIGTERM on kata kills them before it exits.
@@ -223,7 +230,7 @@ final class RunningGroups: @unchecked Sendable {
 }
 
 /// Why a program could not be started.
-enum SandboxError: Error, CustomStringConvertible {
+enum SandboxError: LocalizedError, CustomStringConvertible {
     case spawn(String)
 
     var description: String {
@@ -231,6 +238,8 @@ enum SandboxError: Error, CustomStringConvertible {
         case .spawn(let reason): "cannot start the exercise program: \(reason)"
         }
     }
+
+    var errorDescription: String? { description }
 }
 
 /// `WIFSIGNALED` and friends, which Swift does not import from the C macros.

@@ -43,7 +43,7 @@ struct DeclarationScreen {
     func screen(_ graph: SymbolGraph) -> (findings: [CompilerDiagnostic], questions: [Question: CompilerDiagnostic]) {
         var findings: [CompilerDiagnostic] = []
         var questions: [Question: CompilerDiagnostic] = [:]
-        let learnerSymbols = graph.symbols.filter { !$0.isSynthesized && isInLearnerFile($0) }
+        let learnerSymbols = graph.symbols.filter { !$0.isSynthesized && $0.isDeclared(in: path) }
         let learnerUSRs = Set(learnerSymbols.map(\.identifier.precise))
         let specClassUSRs = Set(
             graph.symbols.filter { $0.pathComponents.count == 1 && chapterSpecClasses.contains($0.pathComponents[0]) }
@@ -116,12 +116,6 @@ struct DeclarationScreen {
         let code = SwiftCodeText(contents)
         guard let match = code.text.firstMatch(of: /\bextension\s+[^{]*:/) else { return 1 }
         return code.line(ofOffset: code.text.utf8.distance(from: code.text.utf8.startIndex, to: match.range.lowerBound))
-    }
-
-    private func isInLearnerFile(_ symbol: SymbolGraph.Symbol) -> Bool {
-        guard let uri = symbol.location?.uri else { return false }
-        let file = uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri
-        return (file.removingPercentEncoding ?? file) == path
     }
 
     private func isUsedByChapter(_ symbol: SymbolGraph.Symbol) -> Bool {

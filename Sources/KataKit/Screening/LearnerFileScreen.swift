@@ -5,7 +5,9 @@
 /// - attributes that name or place code for the linker (`@_silgen_name`, `@_cdecl`, `@c`, `@section`, `@used`,
 ///   `@export` and every other `@_` attribute), which could replace KataSpec's functions or run code before it;
 /// - extensions of KataSpec's types or of the chapter's spec classes, which the specs rely on as they were written;
-/// - `@main`: the test program has its own entry point, kata's.
+/// - `@main`: the test program has its own entry point, kata's;
+/// - `unsafe` and `@unsafe`/`@safe`, which would let unsafe code past strict memory safety (see
+///   ``ExerciseCompiler/learnerFlags``).
 struct LearnerFileScreen: Sendable {
     /// The learner's file, relative to the workbook root.
     var path: String
@@ -24,6 +26,15 @@ struct LearnerFileScreen: Sendable {
         for match in code.text.matches(of: /@(_[A-Za-z_]\w*|c|section|used|export)(?!\w)/) {
             findings.append(
                 finding(at: match.range.lowerBound, in: code, .screenAttribute, ["attribute": String(match.output.1)]))
+        }
+        // Strict memory safety (which the learner's module is compiled with) lets `unsafe` code through once it says so.
+        for match in code.text.matches(of: /@(?:unsafe|safe)(?!\w)/) {
+            findings.append(
+                finding(at: match.range.lowerBound, in: code, .screenUnsafeKeyword, ["word": String(match.output)]))
+        }
+        for match in code.text.matches(of: /(?:^|[^\w.`$@])(unsafe)(?![\w`])/) {
+            findings.append(
+                finding(at: match.output.1.startIndex, in: code, .screenUnsafeKeyword, ["word": "unsafe"]))
         }
         for match in code.text.matches(of: /@main(?!\w)/) {
             findings.append(

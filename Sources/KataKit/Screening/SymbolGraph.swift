@@ -34,6 +34,11 @@ struct SymbolGraph: Sendable {
                 var declarationFragments: [Fragment]?
             }
             var parameters: [Parameter]?
+            var returns: [Fragment]?
+        }
+        struct Names: Decodable, Sendable {
+            /// The declaration as a heading shows it: `func greeting(for: String) -> String`, `var total: Int`.
+            var subHeading: [Fragment]?
         }
 
         var kind: Kind
@@ -42,11 +47,21 @@ struct SymbolGraph: Sendable {
         var location: Location?
         var swiftExtension: Extension?
         var functionSignature: Signature?
+        var names: Names?
+        var accessLevel: String?
 
         /// The declared name without its argument labels: `equal` for `equal(_:)`, `==` for `==(_:_:)`.
         var baseName: String {
             let last = pathComponents.last ?? ""
             return last.firstIndex(of: "(").map { String(last[..<$0]) } ?? last
+        }
+
+        /// Whether the symbol was declared in `path` (a file relative to the workbook root, as `#sourceLocation`
+        /// named it).
+        func isDeclared(in path: String) -> Bool {
+            guard let uri = location?.uri else { return false }
+            let file = uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri
+            return (file.removingPercentEncoding ?? file) == path
         }
 
         /// Compiler-made symbols (inherited or default implementations) have no place in any source.

@@ -6,23 +6,22 @@ import Foundation
     import Darwin
 #endif
 
-/// Sends fd 1 and fd 2 into `<directory>/<index>.out` while an example runs, then reads it back.
+/// Sends fd 1 and fd 2 into one file while an example runs, then reads it back; the file is emptied as each example
+/// starts, so after a crash it holds the crashed example's output (kata reads it then).
 final class OutputCapture {
-    private let directory: String
+    private let path: String
     private let limit: Int
     private var saved: (out: Int32, err: Int32)?
-    private var path = ""
 
-    init(directory: String, limit: Int) {
-        self.directory = directory
+    init(file: String, limit: Int) {
+        self.path = file
         self.limit = limit
     }
 
-    /// Starts capturing for the example at `index`.
-    func begin(index: Int) {
+    /// Starts capturing for the next example.
+    func begin() {
         fflush(nil)
-        path = directory + "/\(index).out"
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
         guard file >= 0 else { return }
         saved = (dup(1), dup(2))
         dup2(file, 1)
@@ -39,8 +38,9 @@ final class OutputCapture {
         close(saved.out)
         close(saved.err)
         self.saved = nil
-        guard let handle = FileHandle(forReadingAtPath: path) else { return ("", false) }
-        defer { try? handle.close() }
+        let file = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard file >= 0 else { return ("", false) }
+        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: true)
         let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         let truncated = data.count > limit
         return (String(decoding: data.prefix(limit), as: UTF8.self), truncated)

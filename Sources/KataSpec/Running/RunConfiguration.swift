@@ -12,8 +12,8 @@ struct RunConfiguration: Equatable {
     var filter: String?
     /// Ignore focus and exclusion (`KATA_RUN_ALL=1`).
     var runAll = false
-    /// Where each example's stdout and stderr go, as `<dir>/<index>.out` (`KATA_CAPTURE_DIR`).
-    var captureDirectory: String?
+    /// The file each example's stdout and stderr go to, emptied as each example starts (`KATA_CAPTURE_FILE`).
+    var captureFile: String?
     /// How much captured output an event carries (`KATA_OUTPUT_LIMIT`, default 64 KiB).
     var outputLimit = 65536
 
@@ -25,7 +25,7 @@ struct RunConfiguration: Equatable {
         seed = environment["KATA_SEED"].flatMap { UInt64($0) } ?? 0
         filter = environment["KATA_FILTER"].flatMap { $0.isEmpty ? nil : $0 }
         runAll = environment["KATA_RUN_ALL"] == "1"
-        captureDirectory = environment["KATA_CAPTURE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        captureFile = environment["KATA_CAPTURE_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         outputLimit = environment["KATA_OUTPUT_LIMIT"].flatMap { Int($0) } ?? 65536
     }
 }

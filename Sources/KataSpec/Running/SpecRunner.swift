@@ -46,9 +46,7 @@ public enum SpecRunner {
         let roots = specs.map { World.shared.build($0) }
         let plan = RunPlan(roots: roots, configuration: configuration)
         let runner = ExampleRunner(lastRunIndexByGroup: plan.lastRunIndexByGroup)
-        let capture = configuration.captureDirectory.map {
-            OutputCapture(directory: $0, limit: configuration.outputLimit)
-        }
+        let capture = configuration.captureFile.map { OutputCapture(file: $0, limit: configuration.outputLimit) }
         var summary = RunSummary()
         reporter.runStarted(total: plan.reportedCount, seed: configuration.seed)
         reporter.planned(
@@ -62,7 +60,7 @@ public enum SpecRunner {
             let status: ExampleResult.Status
             switch entry.disposition {
             case .run:
-                capture?.begin(index: entry.index)
+                capture?.begin()
                 let finish = { (failures: [Failure], status: ExampleResult.Status) in
                     let (output, truncated) = capture?.end() ?? ("", false)
                     let result = ExampleResult(
