@@ -50,10 +50,12 @@ public struct ProgramGenerator: Sendable {
         }
         if let implementation {
             exerciseFiles.append(chapterFile("implementation.swift", implementation, testing: false))
-            specFiles.append(file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: true))
+            specFiles.append(
+                file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: true))
             specSources.append(fileContents)
         } else {
-            exerciseFiles.append(file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: false))
+            exerciseFiles.append(
+                file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: false))
             for (index, block) in exercise.specs.enumerated() {
                 specFiles.append(chapterFile("spec-\(index + 1).swift", block, testing: true))
                 specSources.append(block.code)
