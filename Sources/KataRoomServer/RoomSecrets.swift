@@ -18,7 +18,7 @@ public enum RoomSecrets {
     /// Characters in a join code: 25⁸ codes, 37.1 bits.
     static let codeLength = 8
 
-    /// A join code such as `K7QM-42XT`, read out loud or from the projector: 8 characters of 25, 37.1 bits.
+    /// A join code such as `K7QM-4FXT`, read out loud or from the projector: 8 characters of 25, 37.1 bits.
     public static func joinCode() -> String {
         var generator = SystemRandomNumberGenerator()
         let characters = (0..<codeLength).map { _ in codeAlphabet.randomElement(using: &generator)! }
