@@ -29,4 +29,13 @@ final class RateLimiter: @unchecked Sendable {
             return allowed
         }
     }
+
+    /// Gives back what ``allow(_:cost:now:)`` took, when the request turned out not to count (up to the burst).
+    func refund(_ key: String, cost: Double = 1) {
+        lock.withLock {
+            guard var bucket = buckets[key] else { return }
+            bucket.tokens = min(burst, bucket.tokens + cost)
+            buckets[key] = bucket
+        }
+    }
 }

@@ -20,6 +20,14 @@ public struct RoomServer: Sendable {
         public var rate = 20.0
         /// Most events in one request.
         public var maxBatch = 500
+        /// Most connections open at once (fewer when the file-descriptor limit leaves less room).
+        public var maxConnections = 1_000
+        /// Seconds a connection may wait before its request's head has arrived (from opening, or from the answer
+        /// to its previous request), or between two parts of a body; then it is closed (Hummingbird's idle timeout).
+        public var idleTimeout: Int64 = 15
+        /// Seconds a request's body may take to arrive after its head; then the answer is 408. Shorter than the idle
+        /// timeout, so a stalled body is answered before the connection is dropped.
+        public var bodyTimeout: Int64 = 10
 
         public init() {}
     }
@@ -29,7 +37,9 @@ public struct RoomServer: Sendable {
     let hub: RoomHub
     let instructorHash: String
     let joinCode: String
+    /// Joins with a wrong code, for the whole room: one a second on average, ten at once.
     let joinLimiter = RateLimiter(rate: 1, burst: 10)
+    static let wrongCodes = "wrong-code"
     let requestLimiter: RateLimiter
     let eventLimiter: RateLimiter
     /// Where the server says what happens (joins, refusals); never a token or a code.
@@ -42,7 +52,7 @@ public struct RoomServer: Sendable {
     ) throws {
         self.settings = settings
         self.store = store
-        self.hub = RoomHub(state: try store.state(exercises: exercises), tokens: try store.tokens())
+        self.hub = RoomHub(state: try store.state(exercises: exercises, log: log), tokens: try store.tokens())
         self.instructorHash = RoomSecrets.hash(instructorToken)
         self.joinCode = joinCode
         self.requestLimiter = RateLimiter(rate: settings.rate, burst: settings.rate * 3)
@@ -54,8 +64,18 @@ public struct RoomServer: Sendable {
     public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         let router = Router(context: BasicRequestContext.self)
         routes(router)
+        let slots = ConnectionSlots(capacity: ConnectionSlots.capacity(wanted: settings.maxConnections))
+        if slots.capacity < settings.maxConnections {
+            log("at most \(slots.capacity) connections at once: the file-descriptor limit (ulimit -n) allows no more")
+        }
+        let limits = ConnectionGuard.Limits(maxBody: settings.maxBody, bodyTimeout: .seconds(settings.bodyTimeout))
         let app = Application(
-            router: router, configuration: .init(address: .hostname(settings.host, port: settings.port)),
+            router: router,
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionGuard(slots: slots, limits: limits)],
+                    idleTimeout: .seconds(settings.idleTimeout))),
+            configuration: .init(address: .hostname(settings.host, port: settings.port)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? settings.port) },
             logger: Self.quietLogger())
         let hub = self.hub
@@ -90,20 +110,25 @@ public struct RoomServer: Sendable {
         do {
             join = try RoomWire.decoder.decode(RoomWire.JoinRequest.self, from: body)
         } catch {
-            return Self.problem(.badRequest, "the join request is malformed: \(Self.describe(error))")
+            return Self.problem(.badRequest, "the join request is malformed: \(Self.describe(error, body: body))")
         }
         guard try store.setting("joining") != "closed" else {
             return Self.problem(.forbidden, "joining is closed; ask the instructor to open the room")
         }
+        // Every join takes from the room's allowance of wrong codes before its code is looked at, and only the right
+        // code gives it back: over the limit, the right code gets 429 like any other, so a storm of guesses learns
+        // nothing, and the guesses cannot outrun the allowance (about one a second for the whole room).
+        guard joinLimiter.allow(Self.wrongCodes) else {
+            return Self.problem(
+                .tooManyRequests, "too many joins with a wrong code; wait a few seconds and try again",
+                headers: [.retryAfter: "2"])
+        }
         guard RoomSecrets.constantTimeEqual(RoomSecrets.normalizedCode(join.code), RoomSecrets.normalizedCode(joinCode))
         else {
-            // Wrong codes are limited for the whole room (about one a second), so guessing one takes years.
-            guard joinLimiter.allow("wrong-code") else {
-                return Self.problem(.tooManyRequests, "too many wrong join codes; wait a few seconds and try again")
-            }
             log("a join with a wrong code was refused")
             return Self.problem(.unauthorized, "that is not this room's join code; check the code the instructor shows")
         }
+        joinLimiter.refund(Self.wrongCodes)
         let name = join.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
             return Self.problem(.badRequest, "name: give a name of 1 to 80 characters on one line, with --name")
@@ -138,7 +163,7 @@ public struct RoomServer: Sendable {
         do {
             batch = try RoomWire.decoder.decode(RoomWire.EventBatch.self, from: body)
         } catch {
-            return Self.problem(.badRequest, "the events are malformed: \(Self.describe(error))")
+            return Self.problem(.badRequest, "the events are malformed: \(Self.describe(error, body: body))")
         }
         guard batch.events.count <= settings.maxBatch else {
             return Self.problem(.contentTooLarge, "events: at most \(settings.maxBatch) events in one request")
@@ -154,7 +179,7 @@ public struct RoomServer: Sendable {
         var rejected: [RoomWire.EventAck.Rejection] = []
         var seen = Set<String>()
         for var event in batch.events {
-            if let problem = Self.validate(event) {
+            if let problem = EventRules.problem(in: event) {
                 rejected.append(.init(id: event.id, error: problem))
                 continue
             }
@@ -297,28 +322,8 @@ public struct RoomServer: Sendable {
         return nil
     }
 
-    static func validate(_ event: RoomEvent) -> String? {
-        if event.id.isEmpty || event.id.count > 64 || !event.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
-        {
-            return "id: use 1 to 64 letters, digits and dashes"
-        }
-        switch event.kind {
-        case .next, .hint, .check:
-            guard let exercise = event.exercise, !exercise.isEmpty, exercise.count <= 100 else {
-                return "exercise: a \(event.kind.rawValue) event needs its exercise id"
-            }
-        case .join, .leave:
-            break
-        }
-        if event.kind == .check, event.check == nil { return "check: a check event needs its verdict" }
-        if let line = event.check?.firstFailure, line.count > 1_000 {
-            return "check.firstFailure: at most 1,000 characters"
-        }
-        if let code = event.code, code.utf8.count > 65_536 { return "code: at most 64 KiB" }
-        return nil
-    }
-
-    static func describe(_ error: any Error) -> String {
+    /// What is wrong with `body`, which failed to decode with `error`: the field and what to send.
+    static func describe(_ error: any Error, body: Data) -> String {
         guard let error = error as? DecodingError else { return "it is not JSON" }
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -326,7 +331,13 @@ public struct RoomServer: Sendable {
         }
         switch error {
         case .dataCorrupted(let context):
-            guard let last = context.codingPath.last else { return "it is not JSON" }
+            guard let last = context.codingPath.last else {
+                // The decoder names no field when a number does not fit its type: find it.
+                guard let (field, number, whole) = JSONNumbers.unreadable(in: body) else { return "it is not JSON" }
+                guard whole else { return "\(field): \(number) is not a number the room can read" }
+                return "\(field): \(number) is not a count the room takes; give a whole number from 0 to "
+                    + String(EventRules.maxCount)
+            }
             switch last.stringValue {
             case "kind":
                 return "\(path(context.codingPath)): use one of "

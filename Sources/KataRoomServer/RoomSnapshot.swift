@@ -73,10 +73,10 @@ struct RoomSnapshot: Codable, Sendable {
             }
             return Exercise(
                 id: exercise.id, title: exercise.title, solved: passed.count, started: cells.count,
-                medianAttempts: Self.median(passed.map { Double($0.failures + 1) }),
+                medianAttempts: Self.median(passed.map { Double($0.failures.saturatingAdd(1)) }),
                 medianSecondsToGreen: Self.median(
                     passed.compactMap { cell in cell.started.map { cell.firstPass!.timeIntervalSince($0) } }),
-                hints: cells.map(\.hints).reduce(0, +), commonFailures: Array(common))
+                hints: cells.map(\.hints).reduce(0) { $0.saturatingAdd($1) }, commonFailures: Array(common))
         }
         self.learners = learners.map { learner in
             Learner(

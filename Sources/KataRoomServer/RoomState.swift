@@ -82,7 +82,7 @@ public struct RoomState: Sendable {
     /// Applies one stored event (its time already corrected to the server's clock).
     public mutating func apply(_ event: RoomEvent, learner id: String) {
         guard var learner = learners[id] else { return }
-        learner.events += 1
+        learner.events = learner.events.saturatingAdd(1)
         learner.lastSeen = max(learner.lastSeen, event.time)
         if let exercise = event.exercise, !known.contains(exercise) {
             known.insert(exercise)
@@ -103,14 +103,14 @@ public struct RoomState: Sendable {
         case .hint:
             if let exercise = event.exercise {
                 var cell = learner.cells[exercise] ?? Cell()
-                cell.hints = max(cell.hints + 1, event.hints ?? 0)
+                cell.hints = max(cell.hints.saturatingAdd(1), event.hints ?? 0)
                 learner.cells[exercise] = cell
             }
         case .check:
             if let exercise = event.exercise, let check = event.check {
                 learner.current = exercise
                 var cell = learner.cells[exercise] ?? Cell()
-                cell.attempts += 1
+                cell.attempts = cell.attempts.saturatingAdd(1)
                 if cell.firstCheck == nil || event.time < cell.firstCheck! { cell.firstCheck = event.time }
                 if cell.lastCheck == nil || event.time >= cell.lastCheck! {
                     cell.lastCheck = event.time
@@ -121,7 +121,7 @@ public struct RoomState: Sendable {
                     if cell.firstPass == nil || event.time < cell.firstPass! { cell.firstPass = event.time }
                     cell.redBeforeGreen = check.redBeforeGreen ?? (cell.failures > 0)
                 } else {
-                    if cell.firstPass == nil { cell.failures += 1 }
+                    if cell.firstPass == nil { cell.failures = cell.failures.saturatingAdd(1) }
                     if cell.firstFailure == nil { cell.firstFailure = check.firstFailure }
                     if let line = check.firstFailure, cell.failuresSeen.count < 10, !cell.failuresSeen.contains(line) {
                         cell.failuresSeen.append(line)
@@ -138,5 +138,15 @@ public struct RoomState: Sendable {
     /// Learners in the order they joined.
     public var orderedLearners: [Learner] {
         learners.values.sorted { ($0.joined, $0.id) < ($1.joined, $1.id) }
+    }
+}
+
+extension Int {
+    /// `self + other`, held at `Int.max` (or `Int.min`) instead of trapping: a count in the room never stops the
+    /// server, whatever a stored event says.
+    func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other > 0 ? .max : .min
     }
 }

@@ -51,6 +51,11 @@ public final class RoomStore: Sendable {
                 table.uniqueKey(["learner", "id"])
             }
         }
+        // An event the server cannot apply when it rebuilds the room (its body no longer reads as an event, or
+        // breaks the event rules) is set aside: kept in its row, with the reason, and left out of the room.
+        migrator.registerMigration("room-2") { db in
+            try db.alter(table: "events") { table in table.add(column: "setAside", .text) }
+        }
         try migrator.migrate(pool)
     }
 
@@ -154,24 +159,12 @@ public final class RoomStore: Sendable {
         }
     }
 
-    /// Every stored event with its learner, in the order they were stored.
-    public func allEvents() throws -> [(learner: String, event: RoomEvent)] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT learner, body FROM events ORDER BY seq").compactMap { row in
-                let body: String = row["body"]
-                guard let event = try? RoomWire.decoder.decode(RoomEvent.self, from: Data(body.utf8)) else {
-                    return nil
-                }
-                return (row["learner"], event)
-            }
-        }
-    }
-
     /// One learner's events, oldest first.
     public func events(of learner: String) throws -> [RoomEvent] {
         try pool.read { db in
             try String.fetchAll(
-                db, sql: "SELECT body FROM events WHERE learner = ? ORDER BY time, seq", arguments: [learner]
+                db, sql: "SELECT body FROM events WHERE learner = ? AND setAside IS NULL ORDER BY time, seq",
+                arguments: [learner]
             ).compactMap { try? RoomWire.decoder.decode(RoomEvent.self, from: Data($0.utf8)) }
         }
     }
@@ -181,11 +174,39 @@ public final class RoomStore: Sendable {
         try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM events") ?? 0 }
     }
 
-    /// Rebuilds the room's state from the database.
-    public func state(exercises: [(id: String, title: String)]) throws -> RoomState {
+    /// Rebuilds the room's state from the database. A stored event that cannot be applied (its body is not an
+    /// event, or breaks ``EventRules``) is set aside: its row is kept, marked with the reason, and `log` says so.
+    public func state(exercises: [(id: String, title: String)], log: (String) -> Void = { _ in }) throws -> RoomState {
         var state = RoomState(exercises: exercises)
         for learner in try learners() { state.addLearner(id: learner.id, name: learner.name, joined: learner.joined) }
-        for (learner, event) in try allEvents() { state.apply(event, learner: learner) }
+        var setAside: [(seq: Int64, reason: String)] = []
+        try pool.read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT seq, learner, body FROM events WHERE setAside IS NULL ORDER BY seq")
+            while let row = try rows.next() {
+                switch StoredEvent(row) {
+                case .event(let learner, let event):
+                    state.apply(event, learner: learner)
+                case .unusable(let seq, let reason):
+                    setAside.append((seq, reason))
+                    log(
+                        "stored event \(seq) was set aside (\(reason)); its row is kept in the events table, marked setAside"
+                    )
+                }
+            }
+        }
+        if !setAside.isEmpty {
+            try pool.write { db in
+                for (seq, reason) in setAside {
+                    try db.execute(sql: "UPDATE events SET setAside = ? WHERE seq = ?", arguments: [reason, seq])
+                }
+            }
+        }
         return state
+    }
+
+    /// How many stored events have been set aside.
+    public func setAsideCount() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM events WHERE setAside IS NOT NULL") ?? 0 }
     }
 }

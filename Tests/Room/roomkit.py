@@ -8,9 +8,11 @@ address, join code and instructor token from what it prints. Learner copies a wo
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -21,7 +23,9 @@ FIXTURE = os.path.join(ROOT, "Tests/EndToEndTests/Fixtures/check")
 class RoomProcess:
     """One `kata-room serve` process on 127.0.0.1, in a copy of a workbook."""
 
-    def __init__(self, room_bin, workbook=FIXTURE, extra=(), folder=None):
+    def __init__(self, room_bin, workbook=FIXTURE, extra=(), folder=None, files=None):
+        """files: the server's file-descriptor limit (ulimit -n), soft and hard; None keeps this process's."""
+        self.files = files
         self.folder = folder or tempfile.mkdtemp(prefix="kata-room-")
         self.workbook = os.path.join(self.folder, "instructor")
         if not os.path.exists(self.workbook):
@@ -34,7 +38,8 @@ class RoomProcess:
         self.log = open(os.path.join(self.folder, "server.log"), "ab")
         self.process = subprocess.Popen(
             [self.room_bin, "serve", "--host", "127.0.0.1", "--port", "0", "--name", "Test room"] + self.extra,
-            cwd=self.workbook, stdout=subprocess.PIPE, stderr=self.log, start_new_session=True)
+            cwd=self.workbook, stdout=subprocess.PIPE, stderr=self.log, start_new_session=True,
+            preexec_fn=self._limit_files if self.files else None)
         text = ""
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -49,6 +54,21 @@ class RoomProcess:
         self.token = re.search(r"token=(\S+)", text).group(1)
         self.dashboard = self.url + "/?token=" + self.token
         self.banner = text
+        # Keep reading what the server prints (so a full pipe never blocks it), for the tests to look at.
+        self.printed = [text]
+        threading.Thread(target=self._drain, args=(self.process.stdout, self.printed), daemon=True).start()
+
+    @staticmethod
+    def _drain(stream, printed):
+        for line in iter(stream.readline, b""):
+            printed.append(line.decode(errors="replace"))
+
+    def output(self):
+        """Everything the server printed so far."""
+        return "".join(self.printed)
+
+    def _limit_files(self):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def kill(self):
         """SIGKILL, as a crash would."""

@@ -63,9 +63,21 @@ final class RoomHarness: @unchecked Sendable {
         code = String(join.output.1)
         token = String(secret.output.1)
         port = Int(url.split(separator: ":").last!)!
-        // Keep reading what the server prints, so a full pipe never blocks it.
-        Thread.detachNewThread { while !handle.availableData.isEmpty {} }
+        // Keep reading what the server prints, so a full pipe never blocks it, and keep it for the tests to read.
+        let printed = self.printed
+        printed.add(banner)
+        Thread.detachNewThread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                printed.add(String(decoding: data, as: UTF8.self))
+            }
+        }
     }
+
+    /// Everything the servers started by this harness printed so far.
+    var output: String { printed.lines.joined() }
+    private let printed = LogLines()
 
     /// Whether the server process is alive.
     var isRunning: Bool { process?.isRunning ?? false }
@@ -149,6 +161,16 @@ struct LearnerCopy {
         }
         return outbox.isEmpty
     }
+}
+
+/// Lines (or pieces of text) collected from several threads.
+final class LogLines: @unchecked Sendable {
+    private var stored: [String] = []
+    private let lock = NSLock()
+
+    func add(_ line: String) { lock.withLock { stored.append(line) } }
+
+    var lines: [String] { lock.withLock { stored } }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

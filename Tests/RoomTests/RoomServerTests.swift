@@ -3,6 +3,8 @@ import KataKit
 import KataTestSupport
 import Testing
 
+@testable import KataRoomServer
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -121,6 +123,114 @@ import Testing
         let unknownFormat = try room.send("GET", "/api/export?format=xls")
         #expect(unknownFormat.status == 400)
         #expect(unknownFormat.text.contains("format: 'xls' is not csv or json"))
+    }
+
+    @Test func numbersFromALearnerAreCheckedAndNoStoredEventStopsTheRoom() async throws {
+        let room = try RoomHarness()
+        try room.start()
+        let ada = try room.join("Ada")
+        // Two hints claiming Int.max hints shown: their sum once trapped the server, and every restart after it.
+        let huge = (0..<2).map { _ in RoomEvent(kind: .hint, exercise: "add", hints: .max) }
+        let answer = try room.send("POST", "/api/events", body: RoomHarness.batch(huge), token: ada.token)
+        #expect(answer.status == 200)
+        let ack = try JSONDecoder().decode(RoomWire.EventAck.self, from: Data(answer.text.utf8))
+        #expect(ack.acknowledged.isEmpty)
+        #expect(ack.rejected.map(\.id) == huge.map(\.id))
+        #expect(
+            ack.rejected.first?.error
+                == "hints: 9223372036854775807 is not a count the room takes; give a whole number from 0 to 100000")
+        let wrongCounts = [
+            RoomEvent(
+                kind: .check, exercise: "add", check: .init(verdict: .failed, duration: 0.5, examples: -1, failures: 1)),
+            RoomEvent(
+                kind: .check, exercise: "add", check: .init(verdict: .failed, duration: 1e300, examples: 1, failures: 1)
+            ),
+            RoomEvent(
+                kind: .check, exercise: "add",
+                check: .init(verdict: .passed, duration: 1, examples: 1, failures: 0, caught: .max, mutants: 3)),
+        ]
+        let counts = try room.send("POST", "/api/events", body: RoomHarness.batch(wrongCounts), token: ada.token)
+        #expect(counts.text.contains("check.examples: -1 is not a count the room takes"))
+        #expect(counts.text.contains("check.duration: give the seconds the check took, from 0 to 86400"))
+        #expect(counts.text.contains("check.caught: 9223372036854775807 is not a count the room takes"))
+        // A number no integer holds is refused with the field's name.
+        let beyond = try room.send(
+            "POST", "/api/events",
+            body: #"{"sent":"2026-11-23T09:00:00Z","events":[{"id":"e1","kind":"hint","time":"2026-11-23T09:00:00Z","#
+                + #""exercise":"add","hints":92233720368547758070}]}"#,
+            token: ada.token)
+        #expect(beyond.status == 400)
+        #expect(
+            beyond.text.contains(
+                "the events are malformed: events[0].hints: 92233720368547758070 is not a count the room takes"))
+        let overflowing = try room.send(
+            "POST", "/api/events",
+            body: #"{"sent":"2026-11-23T09:00:00Z","events":[{"id":"e1","kind":"join","time":"2026-11-23T09:00:00Z"},"#
+                + #"{"id":"e2","kind":"check","time":"2026-11-23T09:00:00Z","exercise":"add","check":{"#
+                + #""verdict":"failed","duration":1e400,"examples":1,"failures":1,"cached":false}}]}"#,
+            token: ada.token)
+        #expect(overflowing.status == 400)
+        #expect(overflowing.text.contains("events[1].check.duration: 1e400 is not a number the room can read"))
+        #expect(room.isRunning)
+        #expect(try room.send("GET", "/api/room").status == 200)
+
+        // A room database that an earlier server filled with such events, and worse, still opens.
+        room.stop()
+        do {
+            let store = try RoomStore(path: room.instructor.appendingPathComponent(".kata/room/room.sqlite").path)
+            _ = try await store.insert(huge, learner: ada.id, received: Date())
+            try await store.pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO events (learner, id, kind, exercise, time, received, body)
+                        VALUES (?, 'broken', 'hint', 'add', ?, ?, '{"id": "broken", ')
+                        """,
+                    arguments: [ada.id, Date(), Date()])
+            }
+        }
+        try room.start()
+        #expect(room.isRunning)
+        #expect(try room.send("GET", "/api/room").status == 200)
+        #expect(room.output.components(separatedBy: "was set aside").count - 1 == 3)
+        #expect(room.output.contains("hints: 9223372036854775807 is not a count the room takes"))
+        let me = try room.send("GET", "/api/me", token: ada.token)
+        #expect(me.status == 200)
+        #expect(me.text.contains("\"events\":0"))
+        // Restarting again is as quiet: what was set aside stays aside.
+        room.stop()
+        try room.start()
+        #expect(room.output.components(separatedBy: "was set aside").count - 1 == 3)
+    }
+
+    @Test func theJoinLimiterRefusesBeforeItComparesTheCode() throws {
+        let room = try RoomHarness()
+        try room.start()
+        #expect(RoomSecrets.normalizedCode(room.code).count == 8)
+        #expect(room.code.wholeMatch(of: /[ACDEFGHJKMNPQRTUVWXY34679]{4}-[ACDEFGHJKMNPQRTUVWXY34679]{4}/) != nil)
+        let wrong = #"{"code":"AAAA-AAAA","name":"Eve","shareCode":false}"#
+        var refusedRightCodes = 0
+        var statuses: Set<Int> = []
+        for round in 0..<3 {
+            // Wrong codes until the room's allowance is spent; then the right code, at once, must be refused too:
+            // the limiter answers before the code is compared.
+            var status = 0
+            for _ in 0..<40 where status != 429 {
+                status = try room.send("POST", "/api/join", body: wrong, token: "").status
+                statuses.insert(status)
+            }
+            let right = try room.send(
+                "POST", "/api/join", body: #"{"code":"\#(room.code)","name":"Mallory \#(round)","shareCode":false}"#,
+                token: "")
+            if right.status == 429 {
+                refusedRightCodes += 1
+                #expect(right.text.contains("too many joins with a wrong code; wait a few seconds"))
+            }
+        }
+        #expect(statuses == [401, 429])
+        #expect(refusedRightCodes >= 1, "the right code was let in while the limiter refused every other")
+        // Once the storm is over, the allowance comes back (about one a second) and the right code gets in.
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(try room.join("Ada").id.isEmpty == false)
     }
 
     @Test func aLearnerWhoFloodsTheRoomIsSlowedDown() throws {

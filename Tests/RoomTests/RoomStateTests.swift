@@ -75,6 +75,33 @@ import Testing
         #expect(add.commonFailures.map(\.learners) == [2, 1])
     }
 
+    @Test func countsAsLargeAsAnIntegerHoldsDoNotOverflow() throws {
+        var state = room()
+        // Two hints claiming Int.max hints shown once stopped the server (hints + 1 overflowed).
+        for learner in ["a", "b"] {
+            for _ in 0..<2 {
+                state.apply(RoomEvent(kind: .hint, time: start, exercise: "add", hints: .max), learner: learner)
+            }
+        }
+        #expect(state.learners["a"]!.cells["add"]!.hints == .max)
+        let snapshot = RoomSnapshot(
+            state: state, room: "Test", joining: true, joinCommand: nil, now: start, thresholds: .init())
+        #expect(try #require(snapshot.exercises.first).hints == .max)
+        var cell = RoomState.Cell()
+        cell.attempts = .max
+        cell.failures = .max
+        state.learners["a"]!.cells["add"] = cell
+        state.learners["a"]!.events = .max
+        state.apply(check(.failed, at: 10), learner: "a")
+        #expect(state.learners["a"]!.cells["add"]!.attempts == .max)
+        #expect(state.learners["a"]!.cells["add"]!.failures == .max)
+        #expect(state.learners["a"]!.events == .max)
+        state.apply(check(.passed, at: 20), learner: "a")
+        let passed = RoomSnapshot(
+            state: state, room: "Test", joining: true, joinCommand: nil, now: start, thresholds: .init())
+        #expect(try #require(passed.exercises.first).medianAttempts == Double(Int.max))
+    }
+
     @Test func theExportHasOneRowPerLearnerAndExerciseAndQuotesFormulas() {
         var state = room()
         state.apply(check(.failed, at: 10, failure: "=cmd|' /C calc'!A0, or \"quoted\""), learner: "a")

@@ -38,7 +38,9 @@ extension KataRoom {
             let store = try failing { try options.store() }
             let exercises = options.workspace()?.workbook.exercises.map { ($0.id, $0.title) } ?? []
             let export = RoomExport(
-                state: try store.state(exercises: exercises), now: Date(),
+                state: try store.state(
+                    exercises: exercises,
+                    log: { FileHandle.standardError.write(Data("kata room: \($0)\n".utf8)) }), now: Date(),
                 thresholds: .init(checks: stuckChecks, minutes: stuckMinutes))
             let text = format == "csv" ? export.csv() : try export.json()
             if let output {

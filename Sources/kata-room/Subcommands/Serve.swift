@@ -54,14 +54,20 @@ extension KataRoom {
         @Option(help: ArgumentHelp("The largest request body in bytes.", valueName: "bytes"))
         var maxBody = 262_144
 
+        @Option(
+            help: ArgumentHelp(
+                "Most connections open at once (fewer when ulimit -n leaves less room).", valueName: "n"))
+        var maxConnections = 1_000
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
             guard stuckChecks >= 1, stuckMinutes > 0 else {
                 throw ValidationError("--stuck-checks must be at least 1 and --stuck-minutes more than 0")
             }
-            guard rateLimit > 0, maxBody >= 1_024 else {
-                throw ValidationError("--rate-limit must be more than 0 and --max-body at least 1024")
+            guard rateLimit > 0, rateLimit <= 100_000, maxBody >= 1_024 else {
+                throw ValidationError("--rate-limit must be from 0 to 100000 (not 0) and --max-body at least 1024")
             }
+            guard maxConnections >= 8 else { throw ValidationError("--max-connections must be at least 8") }
         }
 
         func run() async throws {
@@ -87,6 +93,7 @@ extension KataRoom {
             settings.allowRejoin = allowRejoin
             settings.rate = rateLimit
             settings.maxBody = maxBody
+            settings.maxConnections = maxConnections
             let lan = host == "0.0.0.0" || host == "::" ? (LocalAddress.lan() ?? "127.0.0.1") : host
             let log: @Sendable (String) -> Void = { line in
                 FileHandle.standardOutput.write(Data("\(Self.clock()) \(line)\n".utf8))

@@ -19,7 +19,7 @@ extension Kata {
         @Argument(help: ArgumentHelp("The room's address, such as http://192.168.1.20:8123.", valueName: "address"))
         var address: String
 
-        @Argument(help: ArgumentHelp("The join code the instructor shows, such as K7Q-42M.", valueName: "code"))
+        @Argument(help: ArgumentHelp("The join code the instructor shows, such as K7QM-4FXT.", valueName: "code"))
         var code: String
 
         @Option(help: ArgumentHelp("The name the instructor sees (default: your login name).", valueName: "name"))
