@@ -223,6 +223,12 @@ public struct HumanCheckReport {
         return lines
     }
 
+    /// A time limit in the learner's language: `10 s`, `10 秒`.
+    static func duration(_ seconds: Double, _ t: Messages) -> String {
+        let value = seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%.1f", seconds)
+        return t(.durationSeconds, ["value": value])
+    }
+
     /// How a mutant caught only by a timeout is described.
     static func timeoutCatch(
         _ mutant: CheckResult.MutantResult, limit: Double, messages t: Messages = Messages(.source)
@@ -230,7 +236,7 @@ public struct HumanCheckReport {
         let example =
             mutant.caughtBy.first.map { "\"\($0.withVisibleControls)\"" }
             ?? (t.language.isSource ? "an example" : "某个用例")
-        return t(.timeoutCatch, ["example": example, "seconds": ProgramRunner.seconds(limit)])
+        return t(.timeoutCatch, ["example": example, "seconds": duration(limit, t)])
     }
 
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
@@ -246,7 +252,7 @@ public struct HumanCheckReport {
             if let run = result.run, let limit = run.timedOutAfter {
                 return [
                     style.paint(t(.timedOutMark), .red, .bold)
-                        + t(.timedOut, ["seconds": ProgramRunner.seconds(limit), "command": again])
+                        + t(.timedOut, ["seconds": Self.duration(limit, t), "command": again])
                 ]
             }
             if let message = said(result) {

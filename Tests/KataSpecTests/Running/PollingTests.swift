@@ -125,8 +125,8 @@ extension KataSpecTests {
 
         @Test func asyncExamplesCanPollAndAwaitMainActorWork() {
             let value = Shared(0)
-            let reporter = run {
-                it("awaits the main actor") {
+            let reporter = runAsync { spec in
+                spec.it("awaits the main actor") {
                     await MainActor.run { value.value = 1 }
                     await expect(value.value).toEventually(equal(1))
                     await waitUntil { done in DispatchQueue.main.async { done() } }
