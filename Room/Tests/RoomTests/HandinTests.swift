@@ -97,6 +97,17 @@ import Testing
         #expect(wrong.stderr.contains("--per must be exercise or chapter"))
     }
 
+    /// `make room` builds kata-room in this package's own `.build` (Room/), not beside kata: `kata room` finds it
+    /// there from the checkout the kata binary was built in (the tests run the kata of the root package).
+    @Test func kataFindsTheRoomServerThatMakeRoomBuilt() throws {
+        let room = try RoomHarness()
+        let result = try LearnerCopy(root: room.instructor).run(
+            ["room", "export", "--format", "xml"], environment: ["KATA_ROOM_BIN": ""])
+        #expect(!result.stderr.contains("not built yet"), "\(result.stderr)")
+        #expect(result.stderr.contains("--format must be csv or json"), "\(result.stderr)")
+        #expect(result.status != 0)
+    }
+
     @Test func theRoomServerSaysHowToBuildItWhenItIsMissing() throws {
         let room = try RoomHarness()
         let result = try LearnerCopy(root: room.instructor).run(
