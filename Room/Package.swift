@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Already in Hummingbird's graph; named because the connection guard uses them directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
     ],
     targets: [
         .target(
@@ -26,6 +30,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.embedInCode("Resources/dashboard.html")]
         ),
@@ -43,6 +50,7 @@ let package = Package(
                 "KataRoomServer",
                 .product(name: "KataKit", package: "kata"),
                 .product(name: "KataTestSupport", package: "kata"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]
