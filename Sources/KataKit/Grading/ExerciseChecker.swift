@@ -244,6 +244,7 @@ public struct ExerciseChecker: Sendable {
         result.run = run
         if let problem = run.problem {
             result.message = problem
+            result.note = run.problemSaid.map(CheckResult.Note.run)
             return result
         }
         let ran = run.ran
