@@ -22,8 +22,9 @@ struct InlineCost {
         var bytes = 0
         /// Characters that may open markup (`<`, `[`, `]`, and runs of `*`, `_`, `~` and backticks), not escaped.
         var markup = 0
-        /// How often each of those characters occurs, to name the commonest in a message.
-        var counts: [UInt8: Int] = [:]
+        /// How often each of those characters occurs (in the order of `LineScan.markupCharacters`), to name the
+        /// commonest in a message.
+        var counts = SIMD8<Int>()
         /// Lines that look like a table's delimiter row, and the lines and bytes the table extension reads for them.
         var delimiterRows = 0
         var rereads = 0
@@ -33,9 +34,16 @@ struct InlineCost {
 
         /// The character that opens markup most often here (the first of `<[]*_~` and backtick, on a tie).
         var commonest: Character {
-            var best: (byte: UInt8, count: Int) = (UInt8(ascii: "<"), 0)
-            for byte in "<[]*_~`".utf8 where counts[byte, default: 0] > best.count { best = (byte, counts[byte]!) }
-            return Character(Unicode.Scalar(best.byte))
+            var best = 0
+            for index in LineScan.markupCharacters.indices where counts[index] > counts[best] { best = index }
+            return Character(Unicode.Scalar(LineScan.markupCharacters[best]))
+        }
+
+        mutating func add(_ line: LineScan, bytes: Int) {
+            lines += 1
+            self.bytes += bytes + 1
+            markup += line.markup
+            counts &+= line.counts
         }
     }
 
@@ -49,7 +57,9 @@ struct InlineCost {
 
     /// Counts one line (`number` is one-based). A blank line ends the paragraph, which is returned, and so does a
     /// table's delimiter row; a table's row is returned as a paragraph of its own.
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) -> Paragraph? {
+    mutating func add(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ scan: LineScan, number: Int
+    ) -> Paragraph? {
         if Self.isBlank(bytes, range) {
             tablePrefix = nil
             return finish()
@@ -58,7 +68,7 @@ struct InlineCost {
         if let prefix = tablePrefix {
             if let row, bytes[range.lowerBound..<row].elementsEqual(prefix) {
                 var cells = Paragraph(line: number)
-                Self.count(bytes, range, into: &cells)
+                cells.add(scan, bytes: range.count)
                 total += cells.cost
                 return cells
             }
@@ -73,13 +83,11 @@ struct InlineCost {
         }
         if paragraph == nil { firstLine = range }
         var current = paragraph ?? Paragraph(line: number)
-        var contentStart = range.lowerBound
-        while contentStart < range.upperBound, " \t>".utf8.contains(bytes[contentStart]) { contentStart += 1 }
-        if BlockStarts.isTableDelimiterRow(bytes, contentStart..<range.upperBound) {
+        if scan.mayBeDelimiterRow, BlockStarts.isTableDelimiterRow(bytes, Self.content(bytes, range)) {
             current.delimiterRows += 1
             current.rereads += current.lines * current.bytes
         }
-        Self.count(bytes, range, into: &current)
+        current.add(scan, bytes: range.count)
         paragraph = current
         return nil
     }
@@ -101,29 +109,13 @@ struct InlineCost {
         return BlockStarts.tableCells(bytes, delimiter) == columns
     }
 
-    /// Adds a line's bytes and the characters in it that may open markup.
-    private static func count(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into current: inout Paragraph) {
-        current.lines += 1
-        current.bytes += range.count + 1
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\\"):
-                // An escaped character opens nothing; a backtick after a backslash still ends a code span.
-                if index + 1 < range.upperBound, bytes[index + 1] != UInt8(ascii: "`") { index += 1 }
-            case UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "]"):
-                current.markup += 1
-                current.counts[byte, default: 0] += 1
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"):
-                current.markup += 1
-                current.counts[byte, default: 0] += 1
-                while index + 1 < range.upperBound, bytes[index + 1] == byte { index += 1 }
-            default:
-                break
-            }
-            index += 1
+    /// The line after its quote markers and indentation.
+    private static func content(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x3E {
+            start += 1
         }
+        return start..<range.upperBound
     }
 
     /// Ends the open paragraph, if any, and returns it.
@@ -149,5 +141,59 @@ struct InlineCost {
             if index < range.upperBound, bytes[index] == 0x20 { index += 1 }
         }
         return bytes[index..<range.upperBound].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+}
+
+/// What one pass over a line's bytes finds: the `|` that may end table cells, and the characters that may open
+/// markup, not counting those escaped with a backslash.
+struct LineScan {
+    /// The characters counted, each run of `*`, `_`, `~` and backticks once.
+    static let markupCharacters = Array("<[]*_~`".utf8)
+
+    var pipes = 0
+    var markup = 0
+    /// How often each of `markupCharacters` occurs (the eighth lane is unused).
+    var counts = SIMD8<Int>()
+    /// Whether the line has a `-` (a delimiter row needs one; the pipes are optional).
+    var mayBeDelimiterRow = false
+    /// Whether the line is spaces and tabs only.
+    var isBlank = true
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let byte = bytes[index]
+            var kind = -1
+            switch byte {
+            case 0x20, 0x09:
+                break
+            case UInt8(ascii: "\\"):
+                isBlank = false
+                // An escaped character opens nothing; a backtick after a backslash still ends a code span.
+                if index + 1 < end, bytes[index + 1] != UInt8(ascii: "`"), BlockStarts.isPunctuation(bytes[index + 1]) {
+                    index += 1
+                }
+            case UInt8(ascii: "|"): pipes += 1
+            case UInt8(ascii: "-"): mayBeDelimiterRow = true
+            case UInt8(ascii: "<"): kind = 0
+            case UInt8(ascii: "["): kind = 1
+            case UInt8(ascii: "]"): kind = 2
+            case UInt8(ascii: "*"): kind = 3
+            case UInt8(ascii: "_"): kind = 4
+            case UInt8(ascii: "~"): kind = 5
+            case UInt8(ascii: "`"): kind = 6
+            default: break
+            }
+            if byte != 0x20 && byte != 0x09 { isBlank = false }
+            if kind >= 0 {
+                markup += 1
+                counts[kind] += 1
+                if kind >= 3 {
+                    while index + 1 < end, bytes[index + 1] == byte { index += 1 }
+                }
+            }
+            index += 1
+        }
     }
 }

@@ -8,8 +8,8 @@
 /// the length of words is free there, as cmark reads code as it is): a line the pre-scan takes for code and cmark does
 /// not is checked all the same. The element count is taken after cmark has parsed (in C, quickly) and before kata
 /// converts its tree. Each limit is far above what a chapter needs: the bundled workbook's largest chapter is 72 KB
-/// with a few thousand elements, its widest table has 6 columns, and its costliest paragraph is 300 times under the
-/// paragraph limit.
+/// with a few thousand elements, its widest table has 6 columns, and its costliest paragraph and file are over 400
+/// times under their limits.
 public struct MarkdownLimits: Sendable {
     /// Largest chapter, in bytes.
     public var bytes = 1 << 20
@@ -31,7 +31,7 @@ public struct MarkdownLimits: Sendable {
     /// markup, plus what lines that look like a table's delimiter row make it read again (see ``InlineCost``).
     public var paragraphCost = 100_000_000
     /// The same, summed over the paragraphs of one file.
-    public var fileCost = 400_000_000
+    public var fileCost = 200_000_000
     /// Most elements (blocks and inlines) in one document.
     public var nodes = 150_000
     /// Longest info string of a code fence (`swift mutant id=… note="…"`), in bytes.
@@ -71,7 +71,8 @@ public struct MarkdownLimits: Sendable {
             default: isCode = false
             }
             if let problem = longWord(bytes[range], number, isCode: isCode) { return problem }
-            let pipes = Self.pipes(bytes[range])
+            let scan = LineScan(bytes, range)
+            let pipes = scan.pipes
             if pipes > self.pipes {
                 return Problem(
                     line: number,
@@ -79,14 +80,10 @@ public struct MarkdownLimits: Sendable {
                         + "\(tableColumns) columns). Split the table, or write '\\|' for a '|' that is not a cell's edge"
                 )
             }
-            let isBlank = bytes[range].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-            if let problem = tables.add(
-                bytes, range, number, pipes: pipes, isBlank: isBlank, after: previousIsBlank, self)
+            if let problem = tables.add(bytes, range, number, scan, after: previousIsBlank, self) { return problem }
+            previousIsBlank = scan.isBlank
+            if let finished = inline.add(bytes, range, scan, number: number), let problem = cost(finished, inline.total)
             {
-                return problem
-            }
-            previousIsBlank = isBlank
-            if let finished = inline.add(bytes, range, number: number), let problem = cost(finished, inline.total) {
                 return problem
             }
         }
@@ -194,22 +191,6 @@ public struct MarkdownLimits: Sendable {
             start = end + 1
         }
         return nil
-    }
-
-    /// The `|` of a line that are not escaped with `\\`: each may end a table cell.
-    private static func pipes(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
-        var count = 0
-        var index = line.startIndex
-        while index < line.endIndex {
-            if line[index] == UInt8(ascii: "\\"), index + 1 < line.endIndex, BlockStarts.isPunctuation(line[index + 1])
-            {
-                index += 2
-                continue
-            }
-            if line[index] == UInt8(ascii: "|") { count += 1 }
-            index += 1
-        }
-        return count
     }
 
     private static func mayHoldLink(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {

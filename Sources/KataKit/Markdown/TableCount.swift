@@ -8,15 +8,15 @@ struct TableCount {
 
     /// Counts one line; `previousIsBlank` says whether the line before was blank (or there was none).
     mutating func add(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ number: Int, pipes: Int, isBlank: Bool,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ number: Int, _ scan: LineScan,
         after previousIsBlank: Bool, _ limits: MarkdownLimits
     ) -> MarkdownLimits.Problem? {
-        if isBlank {
+        if scan.isBlank {
             table = nil
             return nil
         }
         if var open = table {
-            let cells = max(open.columns, pipes + 1)
+            let cells = max(open.columns, scan.pipes + 1)
             open.cells += cells
             allCells += cells
             table = open
@@ -34,7 +34,7 @@ struct TableCount {
             }
             return nil
         }
-        guard !previousIsBlank else { return nil }
+        guard !previousIsBlank, scan.mayBeDelimiterRow else { return nil }
         var start = range.lowerBound
         while start < range.upperBound, " \t>".utf8.contains(bytes[start]) { start += 1 }
         guard BlockStarts.isTableDelimiterRow(bytes, start..<range.upperBound),
