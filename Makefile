@@ -1,11 +1,13 @@
 # kata: two commands on a fresh clone.
 #   make run   installs what is missing, builds, and shows the next exercise
 #   make test  installs what is missing, builds, and runs every test
-#   make room  builds the classroom server (kata-room), which `kata room serve` runs
+#   make room  builds the classroom server (kata-room, its own package in Room/), which `kata room serve` runs
 SWIFT ?= swift
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
+ROOM_BIN = $(shell $(SWIFT) build --package-path Room --show-bin-path 2>/dev/null)
 
-.PHONY: all setup setup-room build run room test lint verify bench bench-room release release-room clean
+.PHONY: all setup setup-room build run room test test-room lint verify bench bench-room bench-first-build \
+	release release-room clean
 
 all: build
 
@@ -23,19 +25,26 @@ run: build
 	@KATA_LAUNCHER="$(CURDIR)/kata" "$(BIN)/kata" next
 
 room: setup-room
-	$(SWIFT) build --product kata-room
-	@echo "Built $(BIN)/kata-room; kata room serve runs it."
+	$(SWIFT) build --package-path Room --product kata-room
+	@echo "Built $(ROOM_BIN)/kata-room; kata room serve runs it."
 
 test: setup-room lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-room
 	@scripts/setup-site-tests.sh
 	KATA_BIN="$(BIN)/kata" Tests/Site/run-site-tests.sh
-	KATA_BIN="$(BIN)/kata" Tests/Room/run-room-tests.sh
+	KATA_BIN="$(BIN)/kata" KATA_ROOM_BIN="$(ROOM_BIN)/kata-room" Tests/Room/run-room-tests.sh
 	"$(BIN)/kata" verify
 
+# The room's Swift tests, in its own package (Room/), against the kata this package built.
+test-room: setup-room
+	$(SWIFT) build --product kata
+	$(SWIFT) build --package-path Room --build-tests
+	KATA_BIN="$(BIN)/kata" $(SWIFT) test --package-path Room --skip-build
+
 lint:
-	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Room/Sources Room/Tests
 
 verify: build
 	"$(BIN)/kata" verify
@@ -46,11 +55,14 @@ bench: setup
 bench-room: setup-room
 	bench/room.sh
 
+bench-first-build: setup
+	bench/first-build.sh
+
 release: setup
 	$(SWIFT) build -c release --product kata
 
 release-room: setup-room
-	$(SWIFT) build -c release --product kata-room
+	$(SWIFT) build --package-path Room -c release --product kata-room
 
 clean:
-	rm -rf .build
+	rm -rf .build Room/.build

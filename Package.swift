@@ -1,25 +1,22 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// kata itself: what a learner's `make run` resolves and builds. The classroom server (kata-room) is its own package
+// in Room/, which depends on this one by path, so that Hummingbird, SwiftNIO and GRDB are resolved and built only
+// when the room is (`make room`).
 let package = Package(
     name: "kata",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "kata", targets: ["kata"]),
-        // The classroom server, its own product so that a learner's `swift build --product kata` never compiles
-        // Hummingbird, SwiftNIO or GRDB (`make room` builds it; `kata room serve` runs it).
-        .executable(name: "kata-room", targets: ["kata-room"]),
         .library(name: "KataKit", targets: ["KataKit"]),
         .library(name: "KataSpec", targets: ["KataSpec"]),
+        // For the room package's tests, which run the real kata binary as the end-to-end tests do.
+        .library(name: "KataTestSupport", targets: ["KataTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // No default traits: the room needs neither swift-configuration nor the FullFoundation extras.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -31,11 +28,18 @@ let package = Package(
                 .brew(["cmark-gfm"]),
             ]
         ),
+        // SHA-256 and HMAC from the system's OpenSSL on Linux; Apple's systems use CryptoKit instead.
+        .systemLibrary(
+            name: "CLibcrypto",
+            path: "Sources/CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "KataKit",
             dependencies: [
                 "CCmarkGFM", .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Site/Resources")]
         ),
@@ -47,29 +51,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(
-            name: "KataRoomServer",
-            dependencies: [
-                "KataKit",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [.embedInCode("Resources/dashboard.html")]
-        ),
-        .executableTarget(
-            name: "kata-room",
-            dependencies: [
-                "KataRoomServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
         .testTarget(name: "KataKitTests", dependencies: ["KataKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "RoomTests", dependencies: ["KataKit", "KataRoomServer", "KataTestSupport"]),
         .testTarget(
             name: "SiteTests", dependencies: ["KataKit", "KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
     ]

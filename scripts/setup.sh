@@ -7,6 +7,8 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/cmark-gfm.h ] || missing+=(libcmark-gfm-dev)
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || missing+=(libcmark-gfm-extensions-dev)
+# OpenSSL's libcrypto: kata's SHA-256 and HMAC on Linux (Apple's systems use CryptoKit).
+if [ "$(uname -s)" = "Linux" ]; then [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev); fi
 # The sandbox kata check runs learner code in (kata checks without it, and says so).
 if [ "$(uname -s)" = "Linux" ]; then command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap); fi
 for extra in "$@"; do

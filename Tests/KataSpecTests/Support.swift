@@ -46,6 +46,22 @@ final class InlineSpectaSpec: SpectaSpec {
     override class func spec() { body() }
 }
 
+/// The `AsyncSpec` twin: its body receives the class, whose `it` and hooks may `await` (`spec.it("…") { … }`),
+/// since a closure written outside the class reaches the global DSL, where an example that awaits is refused.
+final class InlineAsyncSpec: AsyncSpec {
+    nonisolated(unsafe) static var body: (InlineAsyncSpec.Type) -> Void = { _ in }
+    override class func spec() { body(self) }
+}
+
+/// Builds and runs an `AsyncSpec` written in `body`, and returns what was reported.
+@discardableResult
+func runAsync(_ body: @escaping (InlineAsyncSpec.Type) -> Void) -> RecordingReporter {
+    let reporter = RecordingReporter()
+    InlineAsyncSpec.body = body
+    SpecRunner.run([InlineAsyncSpec.self], configuration: RunConfiguration(), reporter: reporter)
+    return reporter
+}
+
 /// Keeps every event of a run.
 final class RecordingReporter: Reporter {
     var total = 0

@@ -9,10 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 kata="${KATA_BIN:-$(swift build --show-bin-path)/kata}"
-room="${KATA_ROOM_BIN:-$(dirname "$kata")/kata-room}"
+room="${KATA_ROOM_BIN:-$(swift build --package-path Room --show-bin-path)/kata-room}"
 for binary in "$kata" "$room"; do
     if [ ! -x "$binary" ]; then
-        echo "room tests: no binary at $binary; run 'swift build --build-tests' (or make room) first" >&2
+        echo "room tests: no binary at $binary; run 'make build room' first" >&2
         exit 1
     fi
 done

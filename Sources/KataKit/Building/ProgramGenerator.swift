@@ -128,7 +128,7 @@ public struct ProgramGenerator: Sendable {
 
 /// Finds spec classes (`class X: QuickSpec` and the other faces) in Swift source, ignoring comments and strings.
 enum SpecClassScanner {
-    static let superclasses: Set<String> = ["Spec", "QuickSpec", "KiwiSpec", "SpectaSpec"]
+    static let superclasses: Set<String> = ["Spec", "QuickSpec", "AsyncSpec", "KiwiSpec", "SpectaSpec"]
 
     static func classes(in code: String) -> [String] {
         let text = SwiftCodeText(code).text

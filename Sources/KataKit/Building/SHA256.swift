@@ -1,26 +1,25 @@
-internal import Crypto
 import Foundation
 
-/// SHA-256 for cache keys and chapter hashes, from swift-crypto (BoringSSL's implementation on Linux, CryptoKit
-/// on Apple's systems). A cache that hands back a verdict for the wrong code would be worse than no cache.
-/// Named like swift-crypto's type on purpose: inside KataKit, `SHA256` is this one. `@unchecked`: swift-crypto's
-/// hasher is a value type that copies its state on write, and a hash is never shared between threads while it
-/// is being fed.
+/// SHA-256 for cache keys and chapter hashes, and HMAC-SHA256 for sealed files, from the platform's own library
+/// (OpenSSL's libcrypto on Linux, CryptoKit on Apple's systems; see `PlatformSHA256`), so that a learner's first
+/// build compiles no cryptography. A cache that hands back a verdict for the wrong code would be worse than no
+/// cache. Inside KataKit, `SHA256` is this type. `@unchecked`: a hash is never shared between threads while it
+/// is being fed, and the state underneath is copied on write.
 public struct SHA256: @unchecked Sendable {
-    private var hasher = Crypto.SHA256()
+    private var hasher = PlatformSHA256()
 
     /// An empty hash.
     public init() {}
 
     /// Adds bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        hasher.update(data: Array(bytes))
+        hasher.update(Array(bytes))
     }
 
     /// Adds a string's UTF-8 and a separator, so that ("ab", "c") and ("a", "bc") differ.
     public mutating func update(field: String) {
-        hasher.update(data: Array(field.utf8))
-        hasher.update(data: withUnsafeBytes(of: UInt64(field.utf8.count).bigEndian, Array.init))
+        hasher.update(Array(field.utf8))
+        hasher.update(withUnsafeBytes(of: UInt64(field.utf8.count).bigEndian, Array.init))
     }
 
     /// The digest as lowercase hex.
@@ -30,12 +29,12 @@ public struct SHA256: @unchecked Sendable {
 
     /// The digest's 32 bytes.
     public func digest() -> [UInt8] {
-        Array(hasher.finalize())
+        hasher.finalize()
     }
 
     /// The digest of a string.
     public static func hex(_ text: String) -> String {
-        hex(Crypto.SHA256.hash(data: Array(text.utf8)))
+        hex(PlatformSHA256.hash(Array(text.utf8)))
     }
 
     /// HMAC-SHA256 (RFC 2104) of `data` under `key`, as lowercase hex.
@@ -45,7 +44,7 @@ public struct SHA256: @unchecked Sendable {
 
     /// HMAC-SHA256 (RFC 2104) of `data` under `key`: 32 bytes.
     public static func hmacDigest(_ data: some DataProtocol, key: some ContiguousBytes) -> [UInt8] {
-        Array(HMAC<Crypto.SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
+        PlatformSHA256.hmac(Array(data), key: key.withUnsafeBytes { Array($0) })
     }
 
     private static func hex(_ digest: some Sequence<UInt8>) -> String {

@@ -61,7 +61,7 @@ public struct Seal: Sendable {
         return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    /// HMAC (RFC 2104) with SHA-256, from swift-crypto.
+    /// HMAC (RFC 2104) with SHA-256, from the platform's own library (see `SHA256`).
     private func hmac(_ message: [UInt8]) -> [UInt8] {
         SHA256.hmacDigest(message, key: key)
     }

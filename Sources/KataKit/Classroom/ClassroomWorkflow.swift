@@ -77,7 +77,7 @@ public struct ClassroomWorkflow {
             "      - name: Checkout code",
             "        uses: actions/checkout@v4",
             "      - name: Install kata's build dependencies",
-            "        run: sudo apt-get update -qq && sudo apt-get install -y -qq pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev",
+            "        run: sudo apt-get update -qq && sudo apt-get install -y -qq pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libssl-dev",
             "      - name: Build kata",
             "        run: swift build -c release --product kata && ln -sf \"$(swift build -c release --show-bin-path)/kata\" kata-bin",
             "      - name: Join the course's room",

@@ -119,7 +119,7 @@ public struct ExerciseChecker: Sendable {
             result.message =
                 exercise.kind == .specify
                 ? "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
-                : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, KiwiSpec, SpectaSpec or Spec)"
+                : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, AsyncSpec, KiwiSpec, SpectaSpec or Spec)"
             return result
         }
         let refused = try screenText(exercise, path: path, contents: contents)
@@ -245,6 +245,7 @@ public struct ExerciseChecker: Sendable {
         result.run = run
         if let problem = run.problem {
             result.message = problem
+            result.note = run.problemSaid.map(CheckResult.Note.run)
             return result
         }
         let ran = run.ran

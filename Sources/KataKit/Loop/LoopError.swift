@@ -11,7 +11,7 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     /// `kata check` of an exercise whose file the learner has not created yet.
     case noLearnerFile(id: String, path: String)
     /// The learner's file is there but cannot be checked (a folder, a link, not UTF-8, far too large).
-    case unreadableLearnerFile(id: String, path: String, reason: String)
+    case unreadableLearnerFile(id: String, path: String, reason: TextFileReader.Failure)
     /// An id far longer than any exercise id (it is not echoed).
     case idTooLong(length: Int)
     /// `kata check` with no id when every exercise is solved.
@@ -41,7 +41,9 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .noLearnerFile(let id, let path):
             return t(.errorNoLearnerFile, ["path": path, "command": KataCommand.line("next \(id)")])
         case .unreadableLearnerFile(let id, let path, let reason):
-            return t(.errorUnreadable, ["path": path, "reason": reason, "command": KataCommand.line("reset \(id)")])
+            return t(
+                .errorUnreadable,
+                ["path": path, "reason": reason.described(t), "command": KataCommand.line("reset \(id)")])
         case .nothingToCheck:
             return t(.errorNothingToCheck, ["command": KataCommand.line("check <id>"), "list": list])
         case .unknownLanguage(let code, let available):

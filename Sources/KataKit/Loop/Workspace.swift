@@ -98,16 +98,13 @@ public struct Workspace: Sendable {
         let url = learnerFile(exercise)
         var info = stat()
         if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            throw .unreadableLearnerFile(
-                id: exercise.id, path: display(url),
-                reason: "is a symbolic link; kata checks only files that live in your workbook, so put the file "
-                    + "itself there")
+            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: .linkInWorkbook)
         }
         switch TextFileReader.read(url, limit: Self.learnerFileLimit) {
         case .success(let text): return text
         case .failure(.missing): throw .noLearnerFile(id: exercise.id, path: display(url))
         case .failure(let failure):
-            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: failure.description)
+            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: failure)
         }
     }
 

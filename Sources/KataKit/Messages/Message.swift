@@ -39,10 +39,19 @@ public enum Message: String, CaseIterable, Sendable {
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
     case errorPrefix, warningPrefix
+    // Why a file cannot be read (``TextFileReader/Failure``), completing "<path> …"
+    case fileMissing, fileFolder, fileBrokenLink, fileLinkLoop, fileNotAFile, fileTooLarge, fileUnreadable
+    case fileNotUTF8, fileLinkInWorkbook, sizeBytes, sizeMiB
+    // A duration
+    case durationSeconds
     // Why a check did not pass, beyond one example (``CheckResult/Note``)
     case resultNoSpecClass, resultSpecsMustPass, resultNoExamplesSpecify, resultNoExamples
     // The progress file
     case progressMovedAside, progressChangedOutside, progressUnverifiedOne, progressUnverified
+    case progressNotJSON, progressFieldMalformed, progressFieldMissing, progressFieldWrongType, progressNotTheSchema
+    // How a run ended, when kata says so (a crash, a timeout, a lost result)
+    case runTimedOut, runExited, runCrashed, runTrapped, runStackOverflow, runCPUTime, runArithmetic, runAborted
+    case runSignal, runLostResult, runEarlyExit, runEarlySignal, runEarlyTimeout, runMissingResults
     // What a learner's file may not contain (screening)
     case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
@@ -233,6 +242,19 @@ public enum Message: String, CaseIterable, Sendable {
             "every exercise is solved; name one to check it again: {command} ({list} shows the ids)"
         case .errorUnknownLanguage:
             "this workbook has no translation into '{code}'; its languages are {languages} ({command} lists them)"
+        case .fileMissing: "does not exist"
+        case .fileFolder: "is a folder, not a file"
+        case .fileBrokenLink: "is a symbolic link that cannot be followed ({reason})"
+        case .fileLinkLoop: "is a symbolic link that cannot be followed (it leads back to itself)"
+        case .fileNotAFile: "is not a regular file"
+        case .fileTooLarge: "is {size}; kata reads files of up to {limit}, so it was not read"
+        case .fileUnreadable: "cannot be read ({reason})"
+        case .fileNotUTF8: "is not UTF-8 text: line {line} has bytes that are not UTF-8; save it as UTF-8"
+        case .fileLinkInWorkbook:
+            "is a symbolic link; kata checks only files that live in your workbook, so put the file itself there"
+        case .sizeBytes: "{count} bytes"
+        case .sizeMiB: "{count} MiB"
+        case .durationSeconds: "{value} s"
         case .errorPrefix: "kata: error: "
         case .warningPrefix: "kata: warning: "
         case .resultNoSpecClass:
@@ -243,9 +265,37 @@ public enum Message: String, CaseIterable, Sendable {
         case .resultNoExamples: "no examples ran"
         case .progressMovedAside:
             "{path} could not be read ({reason}); it was moved to {backup} and progress starts afresh. Your exercise files are untouched; to restore the old progress, fix the backup and move it back."
+        case .progressNotJSON: "it is not valid JSON"
+        case .progressFieldMalformed: "the field '{field}' is malformed"
+        case .progressFieldMissing: "the field '{field}' is missing"
+        case .progressFieldWrongType: "the field '{field}' has the wrong type"
+        case .progressNotTheSchema: "it does not match the progress schema"
         case .progressChangedOutside: "{path} was changed outside kata, so its records cannot be trusted."
         case .progressUnverifiedOne:
             "{path} was changed outside kata, so its records cannot be trusted; the exercise it showed as solved ({ids}) counts as solved again once it passes a check."
+        case .runTimedOut:
+            "took longer than the {seconds} s limit and was stopped; look for a loop that never ends or a wait that is never fulfilled"
+        case .runExited:
+            "the program exited with status {status} in the middle of this example; `exit()` ends the whole test run, so return from the function instead"
+        case .runCrashed: "crashed: {reason}"
+        case .runTrapped:
+            "crashed: a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)"
+        case .runStackOverflow:
+            "crashed with a segmentation fault ({signal}); endless recursion that overflows the stack is the usual cause"
+        case .runCPUTime: "was stopped after using {seconds} s of CPU time; look for a loop that never ends"
+        case .runArithmetic: "crashed on an arithmetic error (SIGFPE), such as dividing by zero"
+        case .runAborted: "crashed: the program aborted (SIGABRT)"
+        case .runSignal: "crashed with signal {signal}"
+        case .runLostResult:
+            "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), so this example cannot count as passed"
+        case .runEarlyExit:
+            "the test program exited with status {status}{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runEarlySignal:
+            "the test program crashed with {signal}{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runEarlyTimeout:
+            "the test program timed out{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runMissingResults:
+            "only {reported} of {total} examples reported a result; the code under test wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
         case .screenSourceLocation:
             "`#sourceLocation` is not accepted in your file: it changes the file and line that the compiler and kata report. Remove it."
         case .screenAttribute:

@@ -37,7 +37,7 @@ public struct ProgressStore: Sendable {
 
     private func load() throws(ProgressError) -> (Progress, [ProgressNotice]) {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return (Progress(), []) }
-        let reason: String
+        let reason: ProgressNotice.Reason
         do {
             let data = try Data(contentsOf: fileURL)
             let header = try? JSONDecoder().decode(VersionHeader.self, from: data)
@@ -56,13 +56,13 @@ public struct ProgressStore: Sendable {
         } catch let error as DecodingError {
             reason = Self.describe(error)
         } catch {
-            reason = (error as NSError).localizedDescription
+            reason = .system((error as NSError).localizedDescription)
         }
         let backup = directory.appendingPathComponent("progress.corrupt-\(Self.stamp()).json")
         do {
             try FileManager.default.moveItem(at: fileURL, to: backup)
         } catch {
-            throw .cannotMoveAside(path: fileURL.path, reason: reason)
+            throw .cannotMoveAside(path: fileURL.path, reason: reason.described(Messages(.source)))
         }
         return (Progress(), [.movedAside(original: fileURL, backup: backup, reason: reason)])
     }
@@ -186,19 +186,17 @@ public struct ProgressStore: Sendable {
         return formatter.string(from: Date()) + "-\(getpid())"
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    private static func describe(_ error: DecodingError) -> ProgressNotice.Reason {
         switch error {
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty
-                ? "it is not valid JSON"
-                : "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is malformed"
+                ? .notJSON : .fieldMalformed(context.codingPath.map(\.stringValue).joined(separator: "."))
         case .keyNotFound(let key, _):
-            return "the field '\(key.stringValue)' is missing"
+            return .fieldMissing(key.stringValue)
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "the field '\(path)' has the wrong type"
+            return .fieldWrongType(context.codingPath.map(\.stringValue).joined(separator: "."))
         @unknown default:
-            return "it does not match the progress schema"
+            return .notTheSchema
         }
     }
 }
@@ -206,17 +204,41 @@ public struct ProgressStore: Sendable {
 /// Something the user must be told about the progress file.
 public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read, and was moved to `backup`.
-    case movedAside(original: URL, backup: URL, reason: String)
+    case movedAside(original: URL, backup: URL, reason: Reason)
     /// The file was changed outside kata (its seal does not match); the exercises it recorded as solved are marked
     /// unverified until they pass a check again.
     case changedOutsideKata(file: URL, unverified: [String])
+
+    /// Why the file could not be read.
+    public enum Reason: Sendable, Equatable {
+        case notJSON
+        case fieldMalformed(String)
+        case fieldMissing(String)
+        case fieldWrongType(String)
+        case notTheSchema
+        /// The system's own words, which stay as they are.
+        case system(String)
+
+        /// The reason in the language of `t`.
+        func described(_ t: Messages) -> String {
+            switch self {
+            case .notJSON: t(.progressNotJSON)
+            case .fieldMalformed(let field): t(.progressFieldMalformed, ["field": field])
+            case .fieldMissing(let field): t(.progressFieldMissing, ["field": field])
+            case .fieldWrongType(let field): t(.progressFieldWrongType, ["field": field])
+            case .notTheSchema: t(.progressNotTheSchema)
+            case .system(let text): text
+            }
+        }
+    }
 
     /// The warning text, in the learner's language (``Messages/current``).
     public var description: String {
         let t = Messages.current
         switch self {
         case .movedAside(let original, let backup, let reason):
-            return t(.progressMovedAside, ["path": original.path, "backup": backup.path, "reason": reason])
+            return t(
+                .progressMovedAside, ["path": original.path, "backup": backup.path, "reason": reason.described(t)])
         case .changedOutsideKata(let file, let unverified):
             let values = ["path": file.path, "ids": unverified.joined(separator: ", "), "count": "\(unverified.count)"]
             switch unverified.count {

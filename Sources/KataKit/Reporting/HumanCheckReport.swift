@@ -98,6 +98,7 @@ public struct HumanCheckReport {
         case .noSpecClass: t(.resultNoSpecClass)
         case .specsMustPass(let failed): t(.resultSpecsMustPass, ["examples": t.count(failed, .examplesOne, .examples)])
         case .noExamples(let specify): t(specify ? .resultNoExamplesSpecify : .resultNoExamples)
+        case .run(let said): t(said.message, said.values)
         case nil: result.message
         }
     }
@@ -211,7 +212,8 @@ public struct HumanCheckReport {
                         let (shown, line) = located(file, failure.line ?? example.line, exercise: exercise)
                         return "\(display(shown)):\(line)" + (failure.column.map { ":\($0)" } ?? "")
                     }
-                    let messageLines = failure.message.withVisibleControls.split(
+                    let message = failure.said.map { t($0.message, $0.values) } ?? failure.message
+                    let messageLines = message.withVisibleControls.split(
                         separator: "\n", omittingEmptySubsequences: false)
                     let head =
                         (place.map { style.paint($0, .bold) + ": " } ?? "")
@@ -285,6 +287,12 @@ public struct HumanCheckReport {
         return lines
     }
 
+    /// A time limit in the learner's language: `10 s`, `10 秒`.
+    static func duration(_ seconds: Double, _ t: Messages) -> String {
+        let value = seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%.1f", seconds)
+        return t(.durationSeconds, ["value": value])
+    }
+
     /// How a mutant caught only by a timeout is described.
     static func timeoutCatch(
         _ mutant: CheckResult.MutantResult, limit: Double, messages t: Messages = Messages(.source)
@@ -292,7 +300,7 @@ public struct HumanCheckReport {
         let example =
             mutant.caughtBy.first.map { "\"\($0.withVisibleControls)\"" }
             ?? (t.language.isSource ? "an example" : "某个用例")
-        return t(.timeoutCatch, ["example": example, "seconds": ProgramRunner.seconds(limit)])
+        return t(.timeoutCatch, ["example": example, "seconds": duration(limit, t)])
     }
 
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
@@ -308,7 +316,7 @@ public struct HumanCheckReport {
             if let run = result.run, let limit = run.timedOutAfter {
                 return [
                     style.paint(t(.timedOutMark), .red, .bold)
-                        + t(.timedOut, ["seconds": ProgramRunner.seconds(limit), "command": again])
+                        + t(.timedOut, ["seconds": Self.duration(limit, t), "command": again])
                 ]
             }
             if let message = said(result) {

@@ -8,27 +8,36 @@ import Foundation
 
 /// Reads a text file the user gave kata (a chapter, a learner's file), saying exactly what is wrong when it cannot:
 /// a folder, a link that leads nowhere or in a circle, a file too large, bytes that are not UTF-8 (with the line).
-enum TextFileReader {
-    /// Why a file could not be read as text; `description` completes "<path> ...".
-    enum Failure: Error, Equatable, CustomStringConvertible {
+public enum TextFileReader {
+    /// Why a file could not be read as text; `description` completes "<path> ..." in English,
+    /// `described(_:)` in the learner's language.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         case missing
         case folder
         case brokenLink(String)
+        case linkLoop
         case notAFile
         case tooLarge(bytes: Int, limit: Int)
         case unreadable(String)
         case notUTF8(line: Int)
+        /// A learner's file that is a symbolic link (`Workspace` reads only files that live in the workbook).
+        case linkInWorkbook
 
-        var description: String {
+        public var description: String { described(Messages(.source)) }
+
+        /// The reason in the language of `t`; the system's own words (`strerror`) stay as they are.
+        func described(_ t: Messages) -> String {
             switch self {
-            case .missing: "does not exist"
-            case .folder: "is a folder, not a file"
-            case .brokenLink(let reason): "is a symbolic link that cannot be followed (\(reason))"
-            case .notAFile: "is not a regular file"
+            case .missing: t(.fileMissing)
+            case .folder: t(.fileFolder)
+            case .brokenLink(let reason): t(.fileBrokenLink, ["reason": reason])
+            case .linkLoop: t(.fileLinkLoop)
+            case .notAFile: t(.fileNotAFile)
             case .tooLarge(let bytes, let limit):
-                "is \(Self.size(bytes)); kata reads files of up to \(Self.size(limit)), so it was not read"
-            case .unreadable(let reason): "cannot be read (\(reason))"
-            case .notUTF8(let line): "is not UTF-8 text: line \(line) has bytes that are not UTF-8; save it as UTF-8"
+                t(.fileTooLarge, ["size": Self.size(bytes, t), "limit": Self.size(limit, t)])
+            case .unreadable(let reason): t(.fileUnreadable, ["reason": reason])
+            case .notUTF8(let line): t(.fileNotUTF8, ["line": "\(line)"])
+            case .linkInWorkbook: t(.fileLinkInWorkbook)
             }
         }
 
@@ -38,8 +47,8 @@ enum TextFileReader {
             return 1
         }
 
-        static func size(_ bytes: Int) -> String {
-            bytes >= 16 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+        static func size(_ bytes: Int, _ t: Messages = Messages(.source)) -> String {
+            bytes >= 16 << 20 ? t(.sizeMiB, ["count": "\(bytes >> 20)"]) : t(.sizeBytes, ["count": "\(bytes)"])
         }
     }
 
@@ -48,7 +57,7 @@ enum TextFileReader {
         var info = stat()
         if lstat(url.path, &info) != 0 { return .failure(errno == ENOENT ? .missing : .unreadable(Self.reason(errno))) }
         if (info.st_mode & S_IFMT) == S_IFLNK, stat(url.path, &info) != 0 {
-            return .failure(.brokenLink(errno == ELOOP ? "it leads back to itself" : Self.reason(errno)))
+            return .failure(errno == ELOOP ? .linkLoop : .brokenLink(Self.reason(errno)))
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .failure(.folder)

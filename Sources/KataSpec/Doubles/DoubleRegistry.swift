@@ -109,8 +109,8 @@ final class DoubleRegistry: @unchecked Sendable {
     /// Records a call on a fake and works out its result; the heart of every face.
     ///
     /// Order: a rejection fails; an expectation is satisfied (and may answer); then the stubs answer
-    /// (argument-specific ones newest first, then argument-less ones); then the real implementation
-    /// of a partial fake; a strict fake fails; finally the fallback or the type's default value.
+    /// (in the order the fake's framework tries them: `DoubleState.stub(answering:)`); then the real
+    /// implementation of a partial fake; a strict fake fails; finally the fallback or the type's default value.
     func handle<T>(
         _ state: DoubleState, _ function: String, _ arguments: [Any?], location: SourceLocation,
         recording: Bool = true, answering: Bool = true, canThrow: Bool, fallback: T?, real: (() throws -> T)?
@@ -147,7 +147,8 @@ final class DoubleRegistry: @unchecked Sendable {
     /// the example that ran the code (or, outside an example, where the mock was made strict),
     /// and the message names the line that made the mock strict: both are the learner's lines.
     private func reportUnexpected(_ call: Invocation, on state: DoubleState) {
-        let (message, madeStrictAt) = locked { (state.unexpectedCallMessage(call), state.madeStrictAt) }
+        let prefix = kiwiFailurePrefix()
+        let (message, madeStrictAt) = locked { (state.unexpectedCallMessage(call, prefix: prefix), state.madeStrictAt) }
         let location = World.shared.currentExample?.location ?? madeStrictAt ?? call.location
         World.shared.record(Failure(message: message, location: location))
     }

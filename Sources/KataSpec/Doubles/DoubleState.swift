@@ -27,6 +27,8 @@ final class DoubleState {
     /// Where the fake was made strict (`OCMStrictClassMock(…)`, `KWMock.mock(for:)`), for its failures.
     var madeStrictAt: SourceLocation?
     var style = DoubleStyle.spry
+    /// The mock class OCMock's messages name: `OCClassMockObject`, `OCProtocolMockObject`, `OCPartialMockObject`.
+    var ocmockClass = "OCClassMockObject"
     var orderMatters = false
     var calls: [Invocation] = []
     var stubs: [Stub] = []
@@ -42,6 +44,9 @@ final class DoubleState {
 
     /// What messages call the fake: its given name, or its type name.
     var name: String { mockName ?? typeName }
+
+    /// How OCMock's messages name the mock: `[mock description]`, `OCClassMockObject(FakeEngine)`.
+    var ocmockDescription: String { "\(ocmockClass)(\(name))" }
 
     /// Forgets calls, stubs and expectations; keeps how the fake was configured.
     func reset() {
@@ -66,9 +71,10 @@ final class DoubleState {
         if recording { calls.append(call) }
         var failures: [Failure] = []
         if let rejection = rejections.first(where: { $0.function == call.function && $0.matches(call.arguments) }) {
+            // OCMock words it with the rejection's own description (`OCMInvocationExpectation handleInvocation:`).
             failures.append(
                 Failure(
-                    message: "OCMockObject(\(name)): explicitly disallowed method invoked: \(call)\n\(report)",
+                    message: "\(rejection.callText): explicitly disallowed method invoked: \(call)\n\(report)",
                     location: rejection.location))
         }
         var expected: Stub?
@@ -79,7 +85,7 @@ final class DoubleState {
                 failures.append(
                     Failure(
                         message:
-                            "OCMockObject(\(name)): unexpected method invoked: \(call)\n\texpected:\t\(expectations[firstOpen].stub.callText)\n\(report)",
+                            "\(ocmockDescription): unexpected method invoked: \(call)\n\texpected:\t\(expectations[firstOpen].stub.callText)\n\(report)",
                         location: expectations[index].stub.location))
             }
             expectations[index].satisfied = true
@@ -105,19 +111,36 @@ final class DoubleState {
     }
 
     /// What a strict fake says about a call nothing prepared it for.
-    func unexpectedCallMessage(_ call: Invocation) -> String {
+    ///
+    /// Kiwi's mock raises `KWMockException` (`KWMock.m forwardInvocation:`, `namePhrase`), and the example reports
+    /// the exception it raised (`KWExample.m visitItNode:`): `KWMockException "mock received unexpected message
+    /// -stop()" raised`, after the example's `'…' [FAILED], `, which `prefix` carries.
+    func unexpectedCallMessage(_ call: Invocation, prefix: String = "") -> String {
         let text =
             style == .kiwi
-            ? "\(mockName.map { "mock \"\($0)\"" } ?? name) received unexpected message -\(call)"
-            : "OCMockObject(\(name)): unexpected method invoked: \(call)"
+            ? prefix + "KWMockException \"\(mockName.map { "mock \"\($0)\"" } ?? "mock") received unexpected message "
+                + "-\(call)\" raised"
+            : "\(ocmockDescription): unexpected method invoked: \(call)"
         return text + (madeStrictAt.map { "\n(strict mock made at \($0))" } ?? "") + "\n" + report
     }
 
-    /// The stub that answers a call: argument-specific ones newest first, then argument-less ones.
+    /// The stub that answers a call, in the order the fake's framework tries its stubs.
+    ///
+    /// Spry (`Stubbable.swift`): stubs with arguments newest first, then stubs without arguments newest first.
+    /// OCMockito (`MKTInvocationContainer.m` inserts each stub at index 0): the newest matching stub.
+    /// OCMock (`OCMockObject.m stubForInvocation:`) and Kiwi (`KWMock.m processReceivedInvocation:`): the first
+    /// matching stub in the order they were added (Kiwi replaces a stub of an equal pattern when it adds one).
     func stub(answering function: String, _ arguments: [Any?]) -> Stub? {
-        let candidates = stubs.reversed().filter { $0.function == function }
-        return candidates.first { $0.arguments != nil && $0.matches(arguments) }
-            ?? candidates.first { $0.arguments == nil }
+        let candidates = stubs.filter { $0.function == function }
+        switch style {
+        case .spry:
+            return candidates.reversed().first { $0.arguments != nil && $0.matches(arguments) }
+                ?? candidates.reversed().first { $0.arguments == nil }
+        case .ocmockito:
+            return candidates.reversed().first { $0.matches(arguments) }
+        case .ocmock, .kiwi:
+            return candidates.first { $0.matches(arguments) }
+        }
     }
 
     /// How many recorded calls match `function` and `arguments` (`nil`: any arguments).
@@ -205,7 +228,7 @@ final class DoubleState {
         case (.ocmock, _):
             let actual = count == 0 ? "not invoked" : count == 1 ? "invoked once" : "invoked \(count) times"
             first =
-                "OCMockObject(\(name)): Method `\(call)` was \(actual); but was expected \(ocmockQuantifier(specifier))."
+                "\(ocmockDescription): Method `\(call)` was \(actual); but was expected \(ocmockQuantifier(specifier))."
         case (.ocmockito, _):
             first = ocmockitoProblem(function, call, arguments, specifier, count)
         case (.kiwi, .exactly(0)), (.kiwi, .atMost(0)):

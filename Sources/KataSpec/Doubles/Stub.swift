@@ -25,6 +25,8 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
     let location: SourceLocation
     /// Set by Spry's `stub` (not `stubAgain`): a second equal stub is a mistake.
     weak var duplicateCheck: DoubleState?
+    /// OCMock's `ignoringNonObjectArgs()`: a number or a Boolean in the call matches whatever the stub says.
+    var ignoresScalarArguments = false
 
     init(function: String, location: SourceLocation) {
         self.function = function
@@ -104,7 +106,7 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
         return self
     }
 
-    private var argumentsText: String { arguments.map { stringify($0) } ?? "any" }
+    var argumentsText: String { arguments.map { stringify($0) } ?? "any" }
 
     /// Whether the stub says how to answer (Spry's "Incomplete Stub" when not).
     var isComplete: Bool { !answers.isEmpty || !sideEffects.isEmpty }
@@ -113,7 +115,14 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
     func matches(_ actual: [Any?]) -> Bool {
         guard let arguments else { return true }
         guard arguments.count == actual.count else { return false }
-        return zip(arguments, actual).allSatisfy { argument($0, matches: $1) }
+        return zip(arguments, actual).allSatisfy { expected, value in
+            (ignoresScalarArguments && isScalar(value)) || argument(expected, matches: value)
+        }
+    }
+
+    /// Whether this stub and `other` answer the same calls (Kiwi's `KWMessagePattern isEqualToMessagePattern:`).
+    func hasSamePattern(as other: Stub) -> Bool {
+        function == other.function && argumentsText == other.argumentsText
     }
 
     /// The next answer: each in turn, then the last one again.
@@ -142,5 +151,13 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
             }
         }
         return callText + " → " + (answerText.isEmpty ? "(side effects only)" : answerText.joined(separator: ", then "))
+    }
+}
+
+/// A value Objective-C passes as a scalar, not an object: a number or a Boolean.
+private func isScalar(_ value: Any?) -> Bool {
+    switch flattenOptional(value) {
+    case is any BinaryInteger, is any BinaryFloatingPoint, is Bool: true
+    default: false
     }
 }

@@ -43,15 +43,15 @@ public struct KiwiSubject<Value> {
     public var should: KiwiAssertion<Value> { KiwiAssertion(expectation: expectation, negated: false, timing: .now) }
     /// The matcher that follows must not match.
     public var shouldNot: KiwiAssertion<Value> { KiwiAssertion(expectation: expectation, negated: true, timing: .now) }
-    /// The matcher must match within one second (Kiwi polls every 0.1 s).
+    /// The matcher must match within one second (Kiwi samples it every 0.1 s).
     public var shouldEventually: KiwiAssertion<Value> { shouldEventuallyBeforeTimingOutAfter(1) }
-    /// The matcher must stop matching within one second.
+    /// The matcher must not match at any sample for one second: the example fails as soon as it matches.
     public var shouldNotEventually: KiwiAssertion<Value> { shouldNotEventuallyBeforeTimingOutAfter(1) }
     /// The matcher must match within `seconds`.
     public func shouldEventuallyBeforeTimingOutAfter(_ seconds: TimeInterval) -> KiwiAssertion<Value> {
         KiwiAssertion(expectation: expectation, negated: false, timing: .eventually(seconds))
     }
-    /// The matcher must stop matching within `seconds`.
+    /// The matcher must not match at any sample for `seconds`: the example fails as soon as it matches.
     public func shouldNotEventuallyBeforeTimingOutAfter(_ seconds: TimeInterval) -> KiwiAssertion<Value> {
         KiwiAssertion(expectation: expectation, negated: true, timing: .eventually(seconds))
     }
@@ -94,12 +94,11 @@ public struct KiwiAssertion<Value> {
         case .now:
             expectation.verify(checked, negated ? .toNot : .to, style: .kiwi, messagePrefix: prefix)
         case .eventually(let seconds):
-            expectation.verifyPolling(
-                checked, negated ? .toEventuallyNot : .toEventually, style: .kiwi, timeout: seconds,
-                pollInterval: 0.1, messagePrefix: prefix)
+            expectation.verifyKiwiProbe(
+                checked, negated: negated, timeout: seconds, shouldWait: false, messagePrefix: prefix)
         case .afterWaiting(let seconds):
-            expectation.verifyAfterWaiting(
-                seconds, checked, negated ? .toNot : .to, style: .kiwi, messagePrefix: prefix)
+            expectation.verifyKiwiProbe(
+                checked, negated: negated, timeout: seconds, shouldWait: true, messagePrefix: prefix)
         }
     }
 

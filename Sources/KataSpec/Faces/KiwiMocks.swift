@@ -52,7 +52,8 @@ extension Spryable {
         _ function: Function, andReturn value: Any?, withArguments arguments: Any?..., file: StaticString = #filePath,
         line: UInt = #line
     ) -> Stub {
-        stubAgain(function, file: file, line: line).matching(arguments.isEmpty ? nil : arguments).andReturn(value)
+        kiwiReplacing(stubAgain(function, file: file, line: line).matching(arguments.isEmpty ? nil : arguments))
+            .andReturn(value)
     }
 
     /// `[fake stub:@selector(start) andReturn:a times:@2 afterThatReturn:b]`
@@ -61,7 +62,8 @@ extension Spryable {
         _ function: Function, andReturn value: Any?, times: Int, afterThatReturn later: Any?,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Stub {
-        stubAgain(function, file: file, line: line).andReturn(value, times: times, afterThatReturn: later)
+        kiwiReplacing(stubAgain(function, file: file, line: line)).andReturn(
+            value, times: times, afterThatReturn: later)
     }
 
     /// `[fake stub:@selector(load:) withBlock:^id(NSArray *params) { … }]`
@@ -70,7 +72,14 @@ extension Spryable {
         _ function: Function, withBlock block: @escaping (_ params: [Any?]) throws -> Any?,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Stub {
-        stubAgain(function, file: file, line: line).andDo(block)
+        kiwiReplacing(stubAgain(function, file: file, line: line)).andDo(block)
+    }
+
+    /// Kiwi's `stubMessagePattern:andReturn:overrideExisting:YES`: `stub`, added last, replaces the stubs of an
+    /// equal message pattern, so it answers from where they stood in the order stubs are tried.
+    func kiwiReplacing(_ stub: Stub) -> Stub {
+        DoubleRegistry.shared.locked { doubleState.stubs.removeAll { $0 !== stub && $0.hasSamePattern(as: stub) } }
+        return stub
     }
 
     /// `[fake captureArgument:@selector(load:completion:) atIndex:1]`: a spy on one argument of the
@@ -125,7 +134,16 @@ public struct KiwiMessageExpectation<F: Spryable> {
         let stub = Stub(function: function.rawValue, location: location).matching(constraints)
         if let value { stub.andReturn(value) } else { stub.andReturnDefault() }
         let state = fake.doubleState
-        DoubleRegistry.shared.locked { state.stubs.append(stub) }
+        // `KWReceiveMatcher.m`: `receive:andReturn:` replaces a stub of the same pattern; `receive:` adds its
+        // stub only when there is none (`overrideExisting:NO`), so an earlier stub keeps answering.
+        DoubleRegistry.shared.locked {
+            if value != nil {
+                state.stubs.removeAll { $0.hasSamePattern(as: stub) }
+            } else if state.stubs.contains(where: { $0.hasSamePattern(as: stub) }) {
+                return
+            }
+            state.stubs.append(stub)
+        }
         let prefix = kiwiFailurePrefix()
         World.shared.deferCheck {
             let (seen, message) = DoubleRegistry.shared.locked { () -> (Int, String) in

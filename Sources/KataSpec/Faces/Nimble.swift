@@ -38,8 +38,26 @@ public func expect(
     return Expectation(Expression(location: SourceLocation(file, line, column), isClosure: true) { try body() })
 }
 
-/// The default polling time of `toEventually`, `toNever`, `toAlways` and `waitUntil`: one second.
-public let defaultPollingTimeout: DispatchTimeInterval = .seconds(1)
+/// Nimble's `PollingDefaults` (`Sources/Nimble/Polling.swift`): the timeout of `toEventually`, `toNever`, `toAlways`
+/// and `waitUntil` (one second) and the time between polls (10 ms), for the whole run: a slow machine is the usual
+/// reason to raise them, `PollingDefaults.timeout = .seconds(3)`.
+public struct PollingDefaults: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var storedTimeout: DispatchTimeInterval = .seconds(1)
+    nonisolated(unsafe) private static var storedPollInterval: DispatchTimeInterval = .milliseconds(10)
+
+    /// How long polling and `waitUntil` wait unless told otherwise.
+    public static var timeout: DispatchTimeInterval {
+        get { lock.withLock { storedTimeout } }
+        set { lock.withLock { storedTimeout = newValue } }
+    }
+
+    /// How long polling waits between two checks unless told otherwise.
+    public static var pollInterval: DispatchTimeInterval {
+        get { lock.withLock { storedPollInterval } }
+        set { lock.withLock { storedPollInterval = newValue } }
+    }
+}
 
 extension Expectation {
     /// Passes when the matcher matches; returns the expectation, so another matcher can follow.
@@ -64,56 +82,56 @@ extension Expectation {
 
     /// Passes as soon as the matcher matches, polling until `timeout`.
     public func toEventually(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toEventually, timeout, pollInterval, description)
     }
 
     /// Passes as soon as the matcher does not match, polling until `timeout`.
     public func toEventuallyNot(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toEventuallyNot, timeout, pollInterval, description)
     }
 
     /// A synonym of `toEventuallyNot`.
     public func toNotEventually(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toEventuallyNot, timeout, pollInterval, description)
     }
 
     /// Passes when the matcher does not match at any moment until `duration` has passed.
     public func toNever(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toNever, duration, pollInterval, description)
     }
 
     /// Passes when the matcher matches at every moment until `duration` has passed.
     public func toAlways(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toAlways, duration, pollInterval, description)
     }
 
     /// A synonym of `toNever`.
     public func neverTo(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toNever, duration, pollInterval, description)
     }
 
     /// A synonym of `toAlways`.
     public func alwaysTo(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil
     ) {
         poll(matcher, .toAlways, duration, pollInterval, description)
     }
@@ -133,8 +151,8 @@ extension Expectation {
 extension Expectation {
     /// Passes as soon as the matcher matches, polling until `timeout`.
     public func toEventually(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         await verifyPolling(
@@ -144,8 +162,8 @@ extension Expectation {
 
     /// Passes as soon as the matcher does not match, polling until `timeout`.
     public func toEventuallyNot(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         await verifyPolling(
@@ -155,8 +173,8 @@ extension Expectation {
 
     /// Passes when the matcher does not match at any moment until `duration` has passed.
     public func toNever(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         await verifyPolling(
@@ -166,8 +184,8 @@ extension Expectation {
 
     /// Passes when the matcher matches at every moment until `duration` has passed.
     public func toAlways(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = defaultPollingTimeout,
-        pollInterval: DispatchTimeInterval = .milliseconds(10), description: String? = nil,
+        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         await verifyPolling(

@@ -5,26 +5,30 @@ import Foundation
 // parentheses the call is captured, not answered; `OCMArg.any()` and friends stand in for arguments.
 
 /// A nice mock: unstubbed calls return defaults. (The fake is a hand-written `Spryable` class.)
-public func OCMClassMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice) }
+public func OCMClassMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice, "OCClassMockObject") }
 /// A strict mock: an unexpected call fails the example, naming this line.
 public func OCMStrictClassMock<F: Spryable>(
     _ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> F {
-    ocmock(fake, .strict, SourceLocation(file, line, column))
+    ocmock(fake, .strict, "OCClassMockObject", SourceLocation(file, line, column))
 }
 /// A nice mock of a protocol.
-public func OCMProtocolMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice) }
+public func OCMProtocolMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice, "OCProtocolMockObject") }
 /// A strict mock of a protocol.
 public func OCMStrictProtocolMock<F: Spryable>(
     _ fake: F, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> F {
-    ocmock(fake, .strict, SourceLocation(file, line, column))
+    ocmock(fake, .strict, "OCProtocolMockObject", SourceLocation(file, line, column))
 }
 /// A partial mock: a subclass fake whose members pass `real:`; the original object is never changed.
-public func OCMPartialMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice) }
+public func OCMPartialMock<F: Spryable>(_ fake: F) -> F { ocmock(fake, .nice, "OCPartialMockObject") }
 
-private func ocmock<F: Spryable>(_ fake: F, _ strictness: Strictness, _ location: SourceLocation? = nil) -> F {
+/// Makes `fake` an OCMock mock; `mockClass` is the class OCMock's `description` names in its messages.
+private func ocmock<F: Spryable>(
+    _ fake: F, _ strictness: Strictness, _ mockClass: String, _ location: SourceLocation? = nil
+) -> F {
     fake.configureDouble(strictness, style: .ocmock, at: location)
+    DoubleRegistry.shared.locked { fake.doubleState.ocmockClass = mockClass }
     return fake
 }
 
@@ -99,7 +103,7 @@ public func OCMVerifyAllWithDelay<F: Spryable>(
         let report = DoubleRegistry.shared.locked { state.report }
         World.shared.record(
             Failure(
-                message: "OCMockObject(\(state.name)): expected method was not invoked: \(stub.callText)\n\(report)",
+                message: "\(state.ocmockDescription): expected method was not invoked: \(stub.callText)\n\(report)",
                 location: SourceLocation(file, line, column)))
     }
 }
@@ -128,9 +132,12 @@ extension Stub {
     @discardableResult
     public func andForwardToRealObject() -> Stub { andForwardToReal() }
 
-    /// `.ignoringNonObjectArgs()`: match any arguments.
+    /// `.ignoringNonObjectArgs()`: scalar arguments (numbers, Booleans) match any value; the others still count.
     @discardableResult
-    public func ignoringNonObjectArgs() -> Stub { matching(nil) }
+    public func ignoringNonObjectArgs() -> Stub {
+        DoubleRegistry.shared.locked { ignoresScalarArguments = true }
+        return self
+    }
 }
 
 /// OCMock's argument constraints, written where an argument goes: `engine.start(speed: OCMArg.any())`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs `action`, then waits (turning the run loop) until it calls `done`; fails after `timeout`.
 ///
-/// Without `timeout:` it waits one second, or what `setAsyncSpecTimeout` set. In a Specta spec the
+/// Without `timeout:` it waits `PollingDefaults.timeout` (one second), or what `setAsyncSpecTimeout` set. In a Specta spec the
 /// failure uses Specta's wording, elsewhere Nimble's.
 public func waitUntil(
     timeout: DispatchTimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line,
@@ -54,9 +54,9 @@ public func setAsyncSpecTimeout(
     }
 }
 
-/// The seconds a `waitUntil` waits: its own timeout, or `setAsyncSpecTimeout`'s, or one second.
+/// The seconds a `waitUntil` waits: its own timeout, or `setAsyncSpecTimeout`'s, or `PollingDefaults.timeout`.
 private func waitingTime(_ timeout: DispatchTimeInterval?) -> TimeInterval {
-    timeout?.seconds ?? World.shared.asyncSpecTimeout ?? defaultPollingTimeout.seconds
+    timeout?.seconds ?? World.shared.asyncSpecTimeout ?? PollingDefaults.timeout.seconds
 }
 
 /// `waitUntil`'s failure in the running spec's wording.

@@ -21,6 +21,12 @@ public struct Expectation<Value> {
     /// message built with `.expectedActualValueTo` shows that value. An error the subject throws
     /// (outside an error matcher) fails in both directions, as in Nimble.
     func check(_ matcher: Matcher<Value>, negated: Bool) -> (passed: Bool, message: ExpectationMessage) {
+        let (status, message) = evaluate(matcher)
+        return (status == (negated ? .doesNotMatch : .matches), message)
+    }
+
+    /// The matcher's verdict on the subject now, and its message; an error thrown is a `.fail`.
+    func evaluate(_ matcher: Matcher<Value>) -> (status: MatcherStatus, message: ExpectationMessage) {
         let subject = expression.withCaching()
         do {
             let result = try matcher.satisfies(subject)
@@ -28,9 +34,9 @@ public struct Expectation<Value> {
             if message.showsSubject && message.actual == nil {
                 message = message.with(actual: .value(try subject.evaluate()))
             }
-            return (result.status == (negated ? .doesNotMatch : .matches), message)
+            return (result.status, message)
         } catch {
-            return (false, .plain("unexpected error thrown: <\(error)>"))
+            return (.fail, .plain("unexpected error thrown: <\(error)>"))
         }
     }
 
@@ -84,17 +90,7 @@ public struct Expectation<Value> {
         return last.passed
     }
 
-    /// Waits the whole `seconds`, turning the run loop, then applies `matcher` (Kiwi's `shouldAfterWait`).
-    @discardableResult
-    public func verifyAfterWaiting(
-        _ seconds: TimeInterval, _ matcher: Matcher<Value>, _ verb: ExpectationVerb, style: MessageStyle,
-        messagePrefix: String = ""
-    ) -> Bool {
-        RunLoopSpinner.spin(for: seconds)
-        return verify(matcher, verb, style: style, messagePrefix: messagePrefix)
-    }
-
-    private func record(
+    func record(
         _ message: ExpectationMessage, _ verb: ExpectationVerb, _ style: MessageStyle, _ description: String?,
         _ prefix: String
     ) {

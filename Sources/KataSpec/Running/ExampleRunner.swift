@@ -31,7 +31,12 @@ struct ExampleRunner {
         let setupFailures = lineage.flatMap(\.beforeAllFailures)
         if setupFailures.isEmpty {
             resetLets(lineage)
-            runEachHooks(lineage, depth: 0, example: example)
+            if lineage.first?.specType is AsyncSpec.Type {
+                // One task runs the hooks and the example, awaiting each, while this thread turns the run loop.
+                try? runBlocking { await self.runEachHooksAsync(lineage, depth: 0, example: example) }
+            } else {
+                runEachHooks(lineage, depth: 0, example: example)
+            }
         } else {
             for failure in setupFailures { World.shared.record(failure) }
         }
@@ -127,6 +132,83 @@ struct ExampleRunner {
     private func record(_ failure: Failure?) {
         if let failure { World.shared.record(failure) }
     }
+
+    // MARK: AsyncSpec
+
+    /// `runEachHooks` for an `AsyncSpec`: every hook and the example are awaited, and `aroundEach` awaits the rest.
+    private func runEachHooksAsync(_ lineage: [ExampleGroup], depth: Int, example: Example) async {
+        guard depth < lineage.count else {
+            await runExampleAsync(example, lineage: lineage)
+            return
+        }
+        let group = lineage[depth]
+        let setup = group.hooks.filter { $0.kind == .beforeEach || $0.kind == .aroundEach }
+        await runSetupAsync(setup[...]) { await runEachHooksAsync(lineage, depth: depth + 1, example: example) }
+        for hook in group.hooks(.afterEach) { record(await attemptAsync(hook.location) { try await run(hook) {} }) }
+    }
+
+    /// `runSetup` for an `AsyncSpec`.
+    private func runSetupAsync(_ hooks: ArraySlice<Hook>, then inner: @escaping () async -> Void) async {
+        guard let hook = hooks.first else { return await inner() }
+        let rest = hooks.dropFirst()
+        let ranInner = DoneFlag()
+        let failure = await attemptAsync(hook.location) {
+            try await run(hook) {
+                guard !ranInner.isSet else { return }
+                ranInner.set()
+                await runSetupAsync(rest, then: inner)
+            }
+        }
+        record(failure)
+        if failure == nil && hook.kind == .beforeEach {
+            await runSetupAsync(rest, then: inner)
+        } else if failure == nil && !ranInner.isSet {
+            record(Failure(message: "aroundEach did not call runExample()", location: hook.location))
+        }
+    }
+
+    /// `runExample` for an `AsyncSpec`.
+    private func runExampleAsync(_ example: Example, lineage: [ExampleGroup]) async {
+        for hook in lineage.flatMap({ $0.hooks(.justBeforeEach) }) {
+            if let failure = await attemptAsync(hook.location, { try await run(hook) {} }) {
+                record(failure)
+                return
+            }
+        }
+        if let body = example.asyncBody {
+            record(await attemptAsync(example.location, body))
+        } else if let body = example.body {
+            record(await attemptAsync(example.location) { try await onMainActor(body) })
+        }
+        for check in World.shared.takeDeferredChecks() { check() }
+    }
+
+    /// Runs a hook: an AsyncSpec's own is awaited; one written with the synchronous DSL (in a helper outside the
+    /// spec class) runs on the main actor, as it would anywhere else, and an `aroundEach` of that kind waits
+    /// for the rest of the example.
+    private func run(_ hook: Hook, _ runExample: @escaping () async -> Void) async throws {
+        if let body = hook.asyncBody { return try await body(runExample) }
+        let rest = UncheckedSendable(value: runExample)
+        try await onMainActor { try hook.body { try? runBlocking { await rest.value() } } }
+    }
+}
+
+/// `attempt` for code that may `await`.
+func attemptAsync(_ location: SourceLocation, _ body: () async throws -> Void) async -> Failure? {
+    do {
+        try await body()
+        return nil
+    } catch is any AlreadyReportedError {
+        return nil
+    } catch {
+        return Failure(message: "unexpected error thrown: <\(stringify(error))>", location: location)
+    }
+}
+
+/// Runs synchronous spec code on the main actor, where KataSpec runs it everywhere else.
+private func onMainActor(_ body: @escaping () throws -> Void) async throws {
+    let work = UncheckedSendable(value: body)
+    try await MainActor.run { try work.value() }
 }
 
 /// An error that has already been recorded as a failure where it was thrown (`require`, `unwrap`).

@@ -59,7 +59,12 @@ public func it(
     addExample(description, SourceLocation(file, line, column), body: body)
 }
 
-/// Declares an example whose body may `await`.
+/// Refused: an example that awaits belongs in an `AsyncSpec` (Quick 7's `QuickSpec` takes synchronous closures).
+@available(
+    *, unavailable,
+    message:
+        "a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
+)
 public func it(
     _ description: String, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, _ body: @escaping () async throws -> Void
@@ -75,7 +80,12 @@ public func fit(
     addExample(description, SourceLocation(file, line, column), body: body, focused: true)
 }
 
-/// A focused example whose body may `await`.
+/// Refused: an example that awaits belongs in an `AsyncSpec` (Quick 7's `QuickSpec` takes synchronous closures).
+@available(
+    *, unavailable,
+    message:
+        "a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
+)
 public func fit(
     _ description: String, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, _ body: @escaping () async throws -> Void
@@ -91,7 +101,12 @@ public func xit(
     addExample(description, SourceLocation(file, line, column), body: body, excluded: true)
 }
 
-/// An excluded example whose body may `await`.
+/// Refused: an example that awaits belongs in an `AsyncSpec` (Quick 7's `QuickSpec` takes synchronous closures).
+@available(
+    *, unavailable,
+    message:
+        "a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
+)
 public func xit(
     _ description: String, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, _ body: @escaping () async throws -> Void
@@ -140,7 +155,12 @@ public func beforeEach(
     addHook(.beforeEach, SourceLocation(file, line, column), body)
 }
 
-/// Runs before each example, and may `await`.
+/// Refused: a hook that awaits belongs in an `AsyncSpec` (Quick 7's `QuickSpec` takes synchronous closures).
+@available(
+    *, unavailable,
+    message:
+        "a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
+)
 public func beforeEach(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ body: @escaping () async throws -> Void
@@ -164,7 +184,12 @@ public func afterEach(
     addHook(.afterEach, SourceLocation(file, line, column), body)
 }
 
-/// Runs after each example, and may `await`.
+/// Refused: a hook that awaits belongs in an `AsyncSpec` (Quick 7's `QuickSpec` takes synchronous closures).
+@available(
+    *, unavailable,
+    message:
+        "a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
+)
 public func afterEach(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ body: @escaping () async throws -> Void
@@ -198,12 +223,12 @@ public func aroundEach(
     group.add(Hook(kind: .aroundEach, location: location, body: body))
 }
 
-/// Wraps each example and receives its metadata (Quick): `aroundEach { runExample, metadata in … }`.
+/// Wraps each example and receives its metadata (Quick): `aroundEach { metadata, runExample in … }`.
 public func aroundEach(
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    _ body: @escaping (_ runExample: () -> Void, _ exampleMetadata: ExampleMetadata) throws -> Void
+    _ body: @escaping (_ exampleMetadata: ExampleMetadata, _ runExample: () -> Void) throws -> Void
 ) {
-    aroundEach(file: file, line: line, column: column) { runExample in try body(runExample, currentMetadata()) }
+    aroundEach(file: file, line: line, column: column) { runExample in try body(currentMetadata(), runExample) }
 }
 
 /// Reports a failure at this line; without a message, Nimble's "fail() always fails".
@@ -229,16 +254,16 @@ func addGroup(
     World.shared.within(group, body)
 }
 
-private func addExample(
+func addExample(
     _ description: String, _ location: SourceLocation, body: (() throws -> Void)?,
-    focused: Bool = false, excluded: Bool = false
+    asyncBody: (() async throws -> Void)? = nil, focused: Bool = false, excluded: Bool = false
 ) {
     guard let group = groupForDeclaring("it", location) else { return }
-    group.add(
-        .example(
-            Example(
-                description: description, location: location, body: body, isFocused: focused,
-                isExcluded: excluded, group: group)))
+    let example = Example(
+        description: description, location: location, body: body, isFocused: focused,
+        isExcluded: excluded, group: group)
+    example.asyncBody = asyncBody
+    group.add(.example(example))
 }
 
 private func addHook(_ kind: Hook.Kind, _ location: SourceLocation, _ body: @escaping () throws -> Void) {

@@ -4,6 +4,8 @@ final class Example {
     let location: SourceLocation
     /// `nil` for `pending` examples, which never run.
     let body: (() throws -> Void)?
+    /// The body of an `AsyncSpec` example, which may `await`; the runner awaits it instead of `body`.
+    var asyncBody: (() async throws -> Void)?
     let isFocused: Bool
     let isExcluded: Bool
     /// Reports a mistake found while building; runs whatever the focus says.

@@ -9,4 +9,6 @@ struct Hook {
     let location: SourceLocation
     /// The hook's body; an `aroundEach` body receives the rest of the example to run.
     let body: (_ runExample: () -> Void) throws -> Void
+    /// An `AsyncSpec` hook's body, which may `await`; its `aroundEach` awaits the rest of the example.
+    var asyncBody: ((_ runExample: @escaping () async -> Void) async throws -> Void)?
 }

@@ -78,5 +78,29 @@ private func insertShared(
             Failure(message: "Shared example group \"\(name)\" does not exist.", location: location))
         return
     }
-    addGroup(name, location, focused: focused, excluded: excluded, shared: true) { body(context) }
+    let data = group.face == .specta ? oncePerExample(context) : context
+    addGroup(name, location, focused: focused, excluded: excluded, shared: true) { body(data) }
+}
+
+/// Specta's data block, called once per example (`SpectaDSL.m spt_itShouldBehaveLike_`: a `beforeEach` of the
+/// inserted group fills the dictionary the shared group reads): every read in one example sees the same objects.
+/// Quick calls its context each time it is read, so a `QuickSpec` keeps the closure as it is.
+private func oncePerExample(_ context: @escaping SharedExampleContext) -> SharedExampleContext {
+    final class Cache: @unchecked Sendable {
+        var example: ObjectIdentifier?
+        var data: [String: Any] = [:]
+    }
+    let cache = Cache()
+    return {
+        guard let example = World.shared.currentExample else { return context() }
+        let key = ObjectIdentifier(example)
+        let cached: [String: Any]? = World.shared.locked { cache.example == key ? cache.data : nil }
+        if let cached { return cached }
+        let data = context()
+        World.shared.locked {
+            cache.example = key
+            cache.data = data
+        }
+        return data
+    }
 }

@@ -70,21 +70,38 @@ extension Kata.Room {
 /// Finds and runs the `kata-room` binary, which holds the server (kept out of kata so that a learner's build
 /// never compiles the web server and database layers).
 enum RoomServerBinary {
-    /// `KATA_ROOM_BIN`, or `kata-room` next to this kata, or in the workbook's `.build/release` or `.build/debug`.
+    /// `KATA_ROOM_BIN`; or `kata-room` next to this kata (a copy put on the PATH); or the newest one `make room`
+    /// built (`Room/.build/release` or `Room/.build/debug`, the room being its own package) in the checkout this
+    /// kata was built in, or in the current folder.
     static func locate() -> URL? {
         let fileManager = FileManager.default
         if let path = ProcessInfo.processInfo.environment["KATA_ROOM_BIN"], !path.isEmpty {
             return fileManager.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
         }
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("kata-room"))
+        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
+        if let beside = executable?.deletingLastPathComponent().appendingPathComponent("kata-room"),
+            fileManager.isExecutableFile(atPath: beside.path)
+        {
+            return beside
         }
-        let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath)
-        for configuration in ["release", "debug"] {
-            candidates.append(cwd.appendingPathComponent(".build/\(configuration)/kata-room"))
+        var roots = [URL(fileURLWithPath: fileManager.currentDirectoryPath)]
+        if let checkout = executable.flatMap(checkout(of:)) { roots.insert(checkout, at: 0) }
+        let built = roots.flatMap { root in
+            ["release", "debug"].map { root.appendingPathComponent("Room/.build/\($0)/kata-room") }
         }
-        return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
+        return built.filter { fileManager.isExecutableFile(atPath: $0.path) }.max { modified($0) < modified($1) }
+    }
+
+    /// The folder that holds the `.build` a binary was built in, if it was built by SwiftPM.
+    private static func checkout(of executable: URL) -> URL? {
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/", folder.lastPathComponent != ".build" { folder = folder.deletingLastPathComponent() }
+        return folder.lastPathComponent == ".build" ? folder.deletingLastPathComponent() : nil
+    }
+
+    private static func modified(_ file: URL) -> Date {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        return attributes?[.modificationDate] as? Date ?? .distantPast
     }
 
     /// Replaces this process with `kata-room <subcommand> <arguments>`, or explains how to build it.

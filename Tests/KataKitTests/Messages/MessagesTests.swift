@@ -58,6 +58,21 @@ struct MessagesTests {
         #expect(error.description(in: Messages(.source)) == "no exercise 'nope'; did you mean 'hello'?")
     }
 
+    @Test("why a file cannot be read and a time limit are said in Chinese, without English inside")
+    func reasonsAndDurations() throws {
+        let chinese = Messages(try #require(Language(code: "zh-Hans")))
+        let unreadable = LoopError.unreadableLearnerFile(id: "x", path: "x.swift", reason: .notUTF8(line: 3))
+        #expect(unreadable.description(in: chinese).hasPrefix("x.swift 不是 UTF-8 文本：第 3 行"))
+        #expect(
+            TextFileReader.Failure.tooLarge(bytes: 32 << 20, limit: 1 << 20).described(chinese)
+                == "有 32 MiB，超过了 kata 读取文件的上限（1048576 字节），所以没有读它")
+        #expect(TextFileReader.Failure.linkLoop.description.contains("leads back to itself"))
+        #expect(HumanCheckReport.duration(10, chinese) == "10 秒")
+        #expect(HumanCheckReport.duration(2.5, Messages(.source)) == "2.5 s")
+        #expect(chinese(.allSolved, ["count": "57"]) == "全部 57 道练习都已完成。干得漂亮！")
+        #expect(ProgressNotice.Reason.fieldMissing("version").described(chinese) == "缺少字段“version”")
+    }
+
     @Test("the shape a specify exercise asks for, and what a check found, in English as before and in Chinese")
     func shape() throws {
         let shape = try #require(

@@ -65,7 +65,8 @@ struct ProgressStoreTests {
             Issue.record("expected the file to be moved aside, got \(notice)")
             return
         }
-        #expect(reason == "it is not valid JSON")
+        #expect(reason == .notJSON)
+        #expect(reason.described(Messages(.source)) == "it is not valid JSON")
         #expect(backup.lastPathComponent.hasPrefix("progress.corrupt-"))
         #expect(try String(contentsOf: backup, encoding: .utf8) == "{ not json", "the backup keeps every byte")
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))

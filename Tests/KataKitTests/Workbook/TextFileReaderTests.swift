@@ -18,7 +18,7 @@ struct TextFileReaderTests {
         #expect(TextFileReader.read(dir, limit: 100) == .failure(.folder))
         let loop = folder.appendingPathComponent("loop.md")
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
-        #expect(TextFileReader.read(loop, limit: 100) == .failure(.brokenLink("it leads back to itself")))
+        #expect(TextFileReader.read(loop, limit: 100) == .failure(.linkLoop))
         let latin = folder.appendingPathComponent("latin.md")
         try Data("ok\nalso ok\ncaf\u{E9}".utf8).write(to: latin)
         try Data([0x6f, 0x6b, 0x0a, 0x61, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x0a]).write(to: latin)

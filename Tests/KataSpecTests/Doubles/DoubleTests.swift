@@ -100,7 +100,7 @@ extension KataSpecTests {
             DoubleRegistry.shared.resetAll()
             #expect(
                 failures.map(\.description) == [
-                    "\(#filePath):\(line):48: error: OCMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
+                    "\(#filePath):\(line):48: error: OCClassMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\n￫ stop()\nStubs on FakeEngine:\n￫ start(speed: 2) → true"
                 ], "outside an example, the failure points where the mock was made strict, never inside the fake")
         }
 
@@ -128,7 +128,7 @@ extension KataSpecTests {
         @Test func aStrictFakeReportsAnUnexpectedSetter() {
             let line = #line + 4
             expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: gear(4)\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
+                "OCClassMockObject(FakeEngine): unexpected method invoked: gear(4)\n(strict mock made at \(#filePath):\(line):48)\nRecorded calls on FakeEngine:\n￫ gear(4)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = OCMStrictClassMock(FakeEngine())
                 engine.gear = 4
@@ -151,7 +151,7 @@ extension KataSpecTests {
             }
             #expect(
                 reporter.results.first?.failures.map(\.description) == [
-                    "\(#filePath):\(line):23: error: OCMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
+                    "\(#filePath):\(line):23: error: OCProtocolMockObject(FakeEngine): unexpected method invoked: stop()\n(strict mock made at \(#filePath):\(line - 1):64)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
                 ])
         }
 

@@ -198,7 +198,7 @@ extension KataSpecTests {
             }
             #expect(
                 reporter.messages.map { $0.replacingOccurrences(of: #filePath, with: "FaceTests.swift") } == [
-                    "mock \"engine\" received unexpected message -stop()\n(strict mock made at FaceTests.swift:\(line):45)\nRecorded calls on engine:\n￫ stop()\nStubs on engine:\n￫ (none)",
+                    "'is strict' [FAILED], KWMockException \"mock \"engine\" received unexpected message -stop()\" raised\n(strict mock made at FaceTests.swift:\(line):45)\nRecorded calls on engine:\n￫ stop()\nStubs on engine:\n￫ (none)",
                     "'is null' [FAILED], expected subject to receive -start(speed:) exactly 1 time, but received it 0 times\nRecorded calls on spare engine:\n￫ stop()\nStubs on spare engine:\n￫ start(speed:) (any arguments) → the default value",
                 ])
         }
@@ -258,7 +258,8 @@ extension KataSpecTests {
             )
             #expect(
                 reporter.messages.last?.hasPrefix(
-                    "FakeEngine received unexpected message -stop()\n(strict mock made at \(#filePath):\(strictLine):")
+                    "'Engine, is strict' [FAILED], KWMockException \"mock received unexpected message -stop()\" raised\n"
+                        + "(strict mock made at \(#filePath):\(strictLine):")
                     == true)
         }
 
@@ -293,7 +294,10 @@ extension KataSpecTests {
                     "lets a strict mock accept the spied message, as Kiwi's addMessageSpy does: failed",
                 ])
             #expect(
-                reporter.messages.map { $0.prefix { $0 != "(" } } == ["FakeEngine received unexpected message -stop"],
+                reporter.messages.map { $0.prefix { $0 != "\n" } } == [
+                    "'lets a strict mock accept the spied message, as Kiwi's addMessageSpy does' [FAILED], "
+                        + "KWMockException \"mock received unexpected message -stop()\" raised"
+                ],
                 "only the spied message is accepted")
         }
 
@@ -331,14 +335,14 @@ extension KataSpecTests {
                 OCMVerify(atLeast(1), engine.start(speed: OCMArg.isEqual(9)))
             }
             expectFailure(
-                "OCMockObject(FakeEngine): Method `start(speed: 1)` was invoked once; but was expected exactly 2 times.\nRecorded calls on FakeEngine:\n￫ start(speed: 1)\nStubs on FakeEngine:\n￫ (none)"
+                "OCClassMockObject(FakeEngine): Method `start(speed: 1)` was invoked once; but was expected exactly 2 times.\nRecorded calls on FakeEngine:\n￫ start(speed: 1)\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = OCMClassMock(FakeEngine())
                 _ = engine.start(speed: 1)
                 OCMVerify(times(2), engine.start(speed: 1))
             }
             expectFailure(
-                "OCMockObject(FakeEngine): explicitly disallowed method invoked: stop()\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
+                "stop(): explicitly disallowed method invoked: stop()\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)"
             ) {
                 let engine = OCMClassMock(FakeEngine())
                 OCMReject(engine.stop())
@@ -348,7 +352,7 @@ extension KataSpecTests {
 
         @Test func ocmockExpectationsVerifyAllOrderAndDelay() {
             expectFailure(
-                "OCMockObject(FakeEngine): expected method was not invoked: start(speed: 2)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (called)\n￫ start(speed: 2) → true (not called yet)"
+                "OCClassMockObject(FakeEngine): expected method was not invoked: start(speed: 2)\nRecorded calls on FakeEngine:\n￫ stop()\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (called)\n￫ start(speed: 2) → true (not called yet)"
             ) {
                 let engine = OCMClassMock(FakeEngine())
                 OCMExpect(engine.stop())
@@ -357,7 +361,7 @@ extension KataSpecTests {
                 OCMVerifyAll(engine)
             }
             expectFailure(
-                "OCMockObject(FakeEngine): unexpected method invoked: start(speed: 2)\n\texpected:\tstop()\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (not called yet)\n￫ start(speed: 2) (not called yet)"
+                "OCClassMockObject(FakeEngine): unexpected method invoked: start(speed: 2)\n\texpected:\tstop()\nRecorded calls on FakeEngine:\n￫ start(speed: 2)\nStubs on FakeEngine:\n￫ (none)\nExpected calls on FakeEngine:\n￫ stop() (not called yet)\n￫ start(speed: 2) (not called yet)"
             ) {
                 let engine = OCMClassMock(FakeEngine())
                 engine.setExpectationOrderMatters(true)

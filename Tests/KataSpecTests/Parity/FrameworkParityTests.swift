@@ -234,18 +234,22 @@ private var expectaCases: [ParityCase] {
     ]
 }
 
-/// OCMock 3 (`erikdoe/ocmock`): `Source/OCMock/OCMockObject.m`, `OCMQuantifier.m`.
+/// OCMock 3 (`erikdoe/ocmock`): `Source/OCMock/OCMockObject.m`, `OCMInvocationExpectation.m`, `OCMQuantifier.m`; a
+/// mock's `description` names its class (`OCClassMockObject.m`, `OCProtocolMockObject.m`, `OCPartialMockObject.m`,
+/// asserted in `Source/OCMockTests/OCMockObjectTests.m`, `OCMockObjectProtocolMocksTests.m`,
+/// `OCMockObjectPartialMocksTests.m`).
 private var ocmockCases: [ParityCase] {
     [
-        parityFirstLine("OCMockObject.m", "OCMockObject(FakeEngine): expected method was not invoked: start(speed: 2)")
-        {
+        parityFirstLine(
+            "OCMockObject.m", "OCClassMockObject(FakeEngine): expected method was not invoked: start(speed: 2)"
+        ) {
             let engine = OCMClassMock(FakeEngine())
             OCMExpect(engine.start(speed: 2))
             OCMVerifyAll(engine)
         },
         parityFirstLine(
             "OCMockObject.m",
-            "OCMockObject(FakeEngine): Method `start(speed: 1)` was invoked once; but was expected exactly 2 times."
+            "OCClassMockObject(FakeEngine): Method `start(speed: 1)` was invoked once; but was expected exactly 2 times."
         ) {
             let engine = OCMClassMock(FakeEngine())
             _ = engine.start(speed: 1)
@@ -253,24 +257,38 @@ private var ocmockCases: [ParityCase] {
         },
         parityFirstLine(
             "OCMockObject.m",
-            "OCMockObject(FakeEngine): Method `stop()` was not invoked; but was expected at least once."
+            "OCClassMockObject(FakeEngine): Method `stop()` was not invoked; but was expected at least once."
         ) {
             let engine = OCMClassMock(FakeEngine())
             OCMVerify(engine.stop())
         },
         parityFirstLine(
-            "OCMockObject.m", "OCMockObject(FakeEngine): Method `stop()` was invoked 2 times; but was expected never."
+            "OCMockObject.m",
+            "OCClassMockObject(FakeEngine): Method `stop()` was invoked 2 times; but was expected never."
         ) {
             let engine = OCMClassMock(FakeEngine())
             engine.stop()
             engine.stop()
             OCMVerify(never(), engine.stop())
         },
-        parityFirstLine("OCMockObject.m", "OCMockObject(FakeEngine): unexpected method invoked: stop()") {
+        parityFirstLine("OCMockObject.m", "OCClassMockObject(FakeEngine): unexpected method invoked: stop()") {
             let engine = OCMStrictClassMock(FakeEngine())
             engine.stop()
         },
-        parityFirstLine("OCMockObject.m", "OCMockObject(FakeEngine): explicitly disallowed method invoked: stop()") {
+        parityFirstLine(
+            "OCMockObjectProtocolMocksTests.m", "OCProtocolMockObject(FakeEngine): unexpected method invoked: stop()"
+        ) {
+            let engine = OCMStrictProtocolMock(FakeEngine())
+            engine.stop()
+        },
+        parityFirstLine(
+            "OCMockObjectPartialMocksTests.m",
+            "OCPartialMockObject(PartialRadio): Method `volume()` was not invoked; but was expected at least once."
+        ) {
+            let radio = OCMPartialMock(PartialRadio())
+            OCMVerify(radio.volume())
+        },
+        parityFirstLine("OCMInvocationExpectation.m", "stop(): explicitly disallowed method invoked: stop()") {
             let engine = OCMClassMock(FakeEngine())
             OCMReject(engine.stop())
             engine.stop()

@@ -82,7 +82,8 @@ extension KataSpecTests {
 
         @Test func waitUntilWaitsForDoneAndReportsATimeout() {
             expectPass {
-                waitUntil { done in
+                // A generous timeout: on a loaded machine the queue may start the work late, and this is about waiting.
+                waitUntil(timeout: .seconds(30)) { done in
                     DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { done() }
                 }
             }
@@ -125,8 +126,8 @@ extension KataSpecTests {
 
         @Test func asyncExamplesCanPollAndAwaitMainActorWork() {
             let value = Shared(0)
-            let reporter = run {
-                it("awaits the main actor") {
+            let reporter = runAsync { spec in
+                spec.it("awaits the main actor") {
                     await MainActor.run { value.value = 1 }
                     await expect(value.value).toEventually(equal(1))
                     await waitUntil { done in DispatchQueue.main.async { done() } }

@@ -63,6 +63,19 @@ private struct SpecProgram: Sendable {
             ])
     }
 
+    /// What swiftc says when it type-checks `source` as a learner's file against this program's KataSpec.
+    func diagnostics(typeChecking source: String) throws -> String {
+        let file = directory.appendingPathComponent("Learner-\(UUID().uuidString).swift")
+        try Data(source.utf8).write(to: file)
+        do {
+            return try Self.swiftc([
+                "-swift-version", "5", "-parse-as-library", "-typecheck", "-I", directory.path, file.path,
+            ])
+        } catch let failure as CompileFailure {
+            return failure.output
+        }
+    }
+
     /// Runs swiftc and returns what it printed; throws if it failed.
     private static func swiftc(_ arguments: [String]) throws -> String {
         let process = Process()
@@ -158,16 +171,21 @@ private struct SpecProgram: Sendable {
                         dashboard.refresh()
                         theValue(dashboard.title).shouldEventually.equal("Ready")
                     }
-                    it("awaits a main-actor view model") {
-                        let dashboard = Dashboard()
-                        dashboard.refresh()
-                        await expect(dashboard.title).toEventually(equal("Ready"))
-                    }
                 }
             }
         }
 
-        @main enum KataMain { static func main() { SpecRunner.main([CarSpec.self]) } }
+        final class DashboardSpec: AsyncSpec {
+            override class func spec() {
+                it("awaits a main-actor view model") { @MainActor in
+                    let dashboard = Dashboard()
+                    dashboard.refresh()
+                    await expect(dashboard.title).toEventually(equal("Ready"))
+                }
+            }
+        }
+
+        @main enum KataMain { static func main() { SpecRunner.main([CarSpec.self, DashboardSpec.self]) } }
         """#
 
     /// Nested groups, every kind of hook, `let`, global and group shared examples and a fake, for `-O`.
@@ -230,6 +248,47 @@ extension KataSpecTests {
     /// A compiled spec program, as `kata` runs it: event stream, secret, capture, crash and resume.
     @Suite struct ProgramTests {
         private func program() throws -> SpecProgram { try SpecProgram.shared.get() }
+
+        /// Quick 7's `QuickSpec` takes synchronous closures (`Sources/Quick/Hooks/Closures.swift`: `ExampleClosure`,
+        /// `BeforeExampleClosure`), so Swift refuses an example that awaits; KataSpec refuses it too, in every
+        /// synchronous face, and names the fix. An `AsyncSpec` accepts it; Quick's Async DSL has no `sharedExamples`.
+        @Test func anExampleThatAwaitsCompilesOnlyInAnAsyncSpec() throws {
+            let diagnostics = try program().diagnostics(
+                typeChecking: """
+                    import KataSpec
+                    func work() async -> Int { 3 }
+                    final class SyncSpec: QuickSpec {
+                        override class func spec() {
+                            it("awaits") { let three = await work(); expect(three).to(equal(3)) }
+                            beforeEach { _ = await work() }
+                        }
+                    }
+                    final class KiwiAwaitSpec: KiwiSpec {
+                        override class func spec() { it("awaits") { _ = await work() } }
+                    }
+                    final class FineSpec: AsyncSpec {
+                        override class func spec() {
+                            beforeEach { _ = await work() }
+                            it("awaits") {
+                                let three = await work()
+                                await expect(three).toEventually(equal(3))
+                            }
+                            aroundEach { runExample in await runExample() }
+                        }
+                    }
+                    final class SharingSpec: AsyncSpec {
+                        override class func spec() { sharedExamples("a thing") {} }
+                    }
+                    """)
+            let refusal =
+                "is unavailable: a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
+            let errors = diagnostics.split(separator: "\n").filter { $0.contains(": error: ") }
+            #expect(errors.filter { $0.contains(refusal) }.count == 3, "\(diagnostics)")
+            #expect(errors.contains { $0.contains(":5:") && $0.contains("'it(") }, "\(diagnostics)")
+            #expect(errors.contains { $0.contains(":6:") && $0.contains("'beforeEach(") }, "\(diagnostics)")
+            #expect(errors.contains { $0.contains("sharedExamples is unavailable in Quick's Async DSL") })
+            #expect(errors.count == 4, "FineSpec compiles: \(diagnostics)")
+        }
 
         @Test func kataSpecBuildsStandaloneWithoutWarnings() throws {
             let program = try program()

@@ -149,23 +149,36 @@ extension KataSpecTests {
             #expect(reporter.messages == ["unexpected error thrown: <HookFailure()>"])
         }
 
-        @Test func examplesAndHooksMayThrowAndAwait() {
+        @Test func examplesAndHooksMayThrowAndAwaitInAnAsyncSpec() {
+            let log = Shared<[String]>([])
+            let reporter = runAsync { spec in
+                describe("async") {
+                    spec.beforeEach {
+                        try? await Task.sleep(nanoseconds: 1_000_000)
+                        log.value.append("before")
+                    }
+                    spec.it("awaits") {
+                        try await Task.sleep(nanoseconds: 1_000_000)
+                        log.value.append("example")
+                    }
+                    spec.it("throws") { throw HookFailure() }
+                }
+            }
+            #expect(log.value == ["before", "example", "before"])
+            #expect(reporter.statuses == ["async awaits: passed", "async throws: failed"])
+        }
+
+        @Test func examplesAndHooksMayThrow() {
             var log: [String] = []
             let reporter = run {
-                describe("async") {
-                    beforeEach { () async in
-                        try? await Task.sleep(nanoseconds: 1_000_000)
-                        log.append("before")
-                    }
-                    it("awaits") {
-                        try await Task.sleep(nanoseconds: 1_000_000)
-                        log.append("example")
-                    }
+                describe("sync") {
+                    beforeEach { log.append("before") }
+                    it("runs") { log.append("example") }
                     it("throws") { throw HookFailure() }
                 }
             }
             #expect(log == ["before", "example", "before"])
-            #expect(reporter.statuses == ["async awaits: passed", "async throws: failed"])
+            #expect(reporter.statuses == ["sync runs: passed", "sync throws: failed"])
         }
 
         @Test func focusRunsOnlyFocusedExamplesAndSkipsTheRest() {
@@ -323,7 +336,7 @@ extension KataSpecTests {
                     beforeEach { (metadata: ExampleMetadata) in
                         seen.append("before \(metadata.example.name) #\(metadata.exampleIndex)")
                     }
-                    aroundEach { runExample, metadata in
+                    aroundEach { metadata, runExample in
                         seen.append("around \(metadata.example.description)")
                         runExample()
                     }

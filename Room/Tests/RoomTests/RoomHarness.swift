@@ -19,11 +19,21 @@ final class RoomHarness: @unchecked Sendable {
     private(set) var port = 0
 
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../EndToEndTests/Fixtures/check").standardizedFileURL
+        .appendingPathComponent("../../../Tests/EndToEndTests/Fixtures/check").standardizedFileURL
 
-    /// `kata-room`, next to the `kata` the tests run.
+    /// `kata-room`: `KATA_ROOM_BIN`, or the one this package built beside the tests.
     static var roomBinary: URL {
-        KataProcess.binary.deletingLastPathComponent().appendingPathComponent("kata-room")
+        if let path = ProcessInfo.processInfo.environment["KATA_ROOM_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("kata-room")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: "kata-room")
     }
 
     init() throws {

@@ -90,11 +90,24 @@ import Testing
         #expect(yaml.contains("KATA-COUNTER-SPEC_RESULTS: \"${{steps.kata-counter-spec.outputs.result}}\""))
         #expect(
             yaml.contains("runners: kata-add,kata-crashes,kata-loops,kata-chatter,kata-counter-spec,kata-kiwi-marks"))
+        // The runner builds kata, so it installs what kata links: cmark-gfm and OpenSSL's libcrypto.
+        #expect(yaml.contains("libcmark-gfm-extensions-dev libssl-dev"))
         let chapters = try instructor.run(["room", "github", "--per", "chapter"])
         #expect(chapters.stdout.contains("1 grading steps, 6 points."))
         let wrong = try instructor.run(["room", "github", "--per", "lesson"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("--per must be exercise or chapter"))
+    }
+
+    /// `make room` builds kata-room in this package's own `.build` (Room/), not beside kata: `kata room` finds it
+    /// there from the checkout the kata binary was built in (the tests run the kata of the root package).
+    @Test func kataFindsTheRoomServerThatMakeRoomBuilt() throws {
+        let room = try RoomHarness()
+        let result = try LearnerCopy(root: room.instructor).run(
+            ["room", "export", "--format", "xml"], environment: ["KATA_ROOM_BIN": ""])
+        #expect(!result.stderr.contains("not built yet"), "\(result.stderr)")
+        #expect(result.stderr.contains("--format must be csv or json"), "\(result.stderr)")
+        #expect(result.status != 0)
     }
 
     @Test func theRoomServerSaysHowToBuildItWhenItIsMissing() throws {

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import KataKit
 
 /// Tokens, join codes and their hashes. Tokens are 256 random bits; only their SHA-256 is stored, so a copy
 /// of the database lets nobody post as a learner or open the dashboard.
@@ -32,7 +32,7 @@ public enum RoomSecrets {
 
     /// Hex SHA-256 of a token.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(token)
     }
 
     /// Compares two strings in time that does not depend on where they differ.
