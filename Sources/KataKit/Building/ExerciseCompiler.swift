@@ -204,7 +204,9 @@ public struct ExerciseCompiler: Sendable {
     }
 
     /// Runs `jobs` in order in `folder`, stopping at the first that fails; what they printed when all succeed.
-    private func run(_ jobs: [(URL, [String])], in folder: URL, output: URL) throws(BuildError) -> Result<String, Failure> {
+    private func run(
+        _ jobs: [(URL, [String])], in folder: URL, output: URL
+    ) throws(BuildError) -> Result<String, Failure> {
         var printed = ""
         for (executable, arguments) in jobs {
             let result: ExternalCommand.Result

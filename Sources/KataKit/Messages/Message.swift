@@ -165,7 +165,8 @@ public enum Message: String, CaseIterable, Sendable {
         case .exampleLeftOut: "(left out by focus)"
         case .exampleNotRun: "(not run)"
         case .printed: "printed:"
-        case .outputCut: "[cut at 64 KiB: kata keeps no more of what one example prints, so the rest is lost; print less to see it]"
+        case .outputCut:
+            "[cut at 64 KiB: kata keeps no more of what one example prints, so the rest is lost; print less to see it]"
         case .outputMoreLines: "… and {count} more lines (kata shows the first {shown} lines an example prints)"
         case .warningsHeading:
             "The compiler's warnings about your file (they do not change the result, but often explain it):"

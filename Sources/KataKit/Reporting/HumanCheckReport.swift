@@ -230,13 +230,10 @@ public struct HumanCheckReport {
                     }
                     let printedLines = example.output.split(separator: "\n", omittingEmptySubsequences: true).count
                     if printedLines > Self.printedLinesShown {
-                        lines.append(
-                            indent + "    "
-                                + style.paint(
-                                    "| " + t(
-                                        .outputMoreLines,
-                                        ["count": "\(printedLines - Self.printedLinesShown)",
-                                         "shown": "\(Self.printedLinesShown)"]), .dim))
+                        let more = t(
+                            .outputMoreLines,
+                            ["count": "\(printedLines - Self.printedLinesShown)", "shown": "\(Self.printedLinesShown)"])
+                        lines.append(indent + "    " + style.paint("| " + more, .dim))
                     }
                     if example.outputTruncated {
                         lines.append(indent + "    " + style.paint("| " + t(.outputCut), .dim))

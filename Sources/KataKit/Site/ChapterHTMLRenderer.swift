@@ -98,7 +98,8 @@ struct ChapterHTMLRenderer {
             let level = output.headings[heading].level
             let own = output.headings[heading].anchor
             let tag = "<h\(min(max(level, 1), 6)) id=\"\(own.htmlEscaped)\""
-            let marked = tag + " data-source-anchor=\"\(anchor.htmlEscaped)\">"
+            let marked =
+                tag + " data-source-anchor=\"\(anchor.htmlEscaped)\">"
                 + "<span class=\"section-anchor\" id=\"\(anchor.htmlEscaped)\"></span>"
             output.html = output.html.replacingOccurrences(of: marked, with: tag + ">")
         }
