@@ -48,6 +48,14 @@ struct PreparationTests {
                 ?? []).compactMap { pid_t($0) }
         }
 
+        /// The compiled modules kept in the workbook's unit cache.
+        func units() -> [String] {
+            let folder = kata.file(".kata/cache/units").path
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                !$0.hasPrefix(".")
+            }.sorted()
+        }
+
         /// Makes the learner's file of `add-numbers` correct.
         func solve() throws {
             try kata.write("exercises/basics/add-numbers.swift", try kata.read("solutions/basics/add-numbers.swift"))
@@ -88,12 +96,19 @@ struct PreparationTests {
         #expect(eventually { workbook.preparations().isEmpty }, "and ends")
         #expect(FileManager.default.fileExists(atPath: workbook.kata.file("exercises/compile_commands.json").path))
 
+        let warmed = workbook.units()
+        #expect(warmed.count == 2, "the exercise's two modules are compiled, with the starter: \(warmed)")
+
         try workbook.solve()
         let check = try workbook.run(["check"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(!check.stderr.contains("Preparing KataSpec"), "the check found KataSpec built: \(check.stderr)")
         #expect(!check.stderr.contains("Waiting for KataSpec"))
         #expect(workbook.entries().count == 1, "one KataSpec build: \(workbook.entries())")
+        let units = workbook.units()
+        #expect(
+            units.count == 3 && warmed.allSatisfy(units.contains),
+            "the check compiled the learner's module only, and used the chapter's specs compiled meanwhile: \(units)")
     }
 
     @Test("a check that comes while the preparation builds KataSpec waits for it instead of building it again")
