@@ -123,7 +123,7 @@ struct EditorTests {
 
         server.change(file, to: "func total(of coins: [Coin]) -> Int {\n    0\n}\n")
         let definition = try #require(try server.definition(file, line: 0, character: 23).first)
-        #expect(definition.file.standardizedFileURL == workbook.file(".kata/editor/wallet/wallet-total.swift"))
+        #expect(definition.file.standardizedFileURL == workbook.file(".kata/editor/wallet/wallet-total.chapter.swift"))
         let lines = try String(contentsOf: definition.file, encoding: .utf8).components(separatedBy: "\n")
         #expect(lines.indices.contains(definition.line) && lines[definition.line].contains("struct Coin"))
         #expect(lines.contains { $0.contains("chapters/04-wallet.md:6: support code") }, "it says where it is from")
@@ -156,7 +156,7 @@ struct EditorTests {
         server.change(file, to: starter)
         let column = try #require(lines[2].range(of: "Counter()")).lowerBound.utf16Offset(in: lines[2])
         let definition = try #require(try server.definition(file, line: 2, character: column + 2).first)
-        #expect(definition.file.standardizedFileURL == workbook.file(".kata/editor/more/counter-spec.swift"))
+        #expect(definition.file.standardizedFileURL == workbook.file(".kata/editor/more/counter-spec.chapter.swift"))
         let code = try String(contentsOf: definition.file, encoding: .utf8).components(separatedBy: "\n")
         #expect(code.indices.contains(definition.line) && code[definition.line].contains("struct Counter"))
 
@@ -181,7 +181,7 @@ struct EditorTests {
         try server.open(counter)
         #expect(try server.diagnostics(counter).isEmpty, "the new exercise is understood")
 
-        let chapterCode = workbook.file(".kata/editor/more/counter-spec.swift")
+        let chapterCode = workbook.file(".kata/editor/more/counter-spec.chapter.swift")
         try workbook.run(["lang", "zh-Hans"])
         #expect(
             eventually {
@@ -211,9 +211,41 @@ struct EditorTests {
     }
 }
 
-/// A compilation database the learner keeps in `exercises/` is theirs: kata leaves it, and says so once.
-@Suite("kata never overwrites a learner's own editor settings")
-struct EditorSettingsTests {
+/// What kata writes for the learner's editor, read without an editor.
+@Suite("What kata writes for the learner's editor")
+struct EditorFilesTests {
+    @Test("the compile command of each learner file compiles the exercise's reference solution, with no error")
+    func compileCommands() throws {
+        let workbook = try EditorWorkbook()
+        try workbook.next("wallet-total")
+        let data = try Data(contentsOf: workbook.kata.file("exercises/compile_commands.json"))
+        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let learnerFiles = entries.compactMap { $0["file"] as? String }.filter { $0.contains("/exercises/") }
+        #expect(learnerFiles.count == 5, "one command for each exercise's file: \(learnerFiles)")
+        let swiftc = try #require(
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
+                .first { FileManager.default.isExecutableFile(atPath: $0) })
+        for entry in entries {
+            guard let file = entry["file"] as? String, learnerFiles.contains(file),
+                var arguments = entry["arguments"] as? [String]
+            else { continue }
+            // The learner's file as the reference solution has it.
+            let solution = file.replacingOccurrences(of: "/exercises/", with: "/solutions/")
+            arguments = arguments.dropFirst().map { $0 == file ? solution : $0 }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: swiftc)
+            process.arguments = ["-typecheck"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && !text.contains("error"), "\(solution):\n\(text)")
+        }
+    }
+
+    /// A compilation database the learner keeps in `exercises/` is theirs: kata leaves it, and says so once.
     @Test("a learner's exercises/compile_commands.json is left alone, kata says what to do, once")
     func leftAlone() throws {
         let workbook = try EditorWorkbook()

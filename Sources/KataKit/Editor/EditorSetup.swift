@@ -10,7 +10,7 @@ import Foundation
 /// compiler's own errors at their lines, completion of KataSpec and of the chapter's types, and "go to definition".
 ///
 /// - `.kata/editor/KataSpec` links to the KataSpec build (relinked when KataSpec is built again);
-/// - `.kata/editor/<chapter>/<id>.swift` holds the chapter's code of each exercise (``ChapterCodeFile``);
+/// - `.kata/editor/<chapter>/<id>.chapter.swift` holds the chapter's code of each exercise (``ChapterCodeFile``);
 /// - `exercises/compile_commands.json` says how each learner file compiles (``CompilationDatabase``), and
 ///   `.kata/editor/compile_commands.json` holds the same, for the chapter's files and for a learner who keeps a
 ///   database of their own.
@@ -45,7 +45,7 @@ public struct EditorSetup {
         let edition = workspace.edition
         let chapterFiles = Dictionary(
             uniqueKeysWithValues: workspace.workbook.exercises.compactMap { exercise -> (String, URL)? in
-                let file = folder.appendingPathComponent("\(exercise.chapterSlug)/\(exercise.id).swift")
+                let file = folder.appendingPathComponent("\(exercise.chapterSlug)/\(exercise.id).chapter.swift")
                 let code = ChapterCodeFile(
                     exercise: exercise, chapterPath: relative(workspace.workbook.chapter(of: exercise).url),
                     edition: edition, messages: workspace.messages)
