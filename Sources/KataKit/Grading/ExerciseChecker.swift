@@ -77,7 +77,8 @@ public struct ExerciseChecker: Sendable {
 
     /// Compiles the modules of `exercise`'s programs with `contents` as the learner's file, without linking or
     /// running them, so that they are in the unit cache when the learner first checks: the chapter's specs (kept
-    /// while the learner's file declares the same things), and a specify exercise's subject and mutants. A
+    /// while the learner's file declares the same things), and a specify exercise's subject and mutants; and screens
+    /// the file's declarations, so that what screening asks the compiler about them is remembered too. A
     /// preparation does this for the exercise `kata next` shows; what does not compile is left for the check to say.
     public func warm(_ exercise: Exercise, path: String, contents: String) {
         let programs = prepare(exercise, path: path, contents: contents).programs
@@ -86,9 +87,13 @@ public struct ExerciseChecker: Sendable {
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-warm-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         for program in programs {
-            _ = try? compiler.compile(
-                program, in: folder.appendingPathComponent(program.variant.description),
-                listDeclarations: program.variant == first.variant, linking: false)
+            let programFolder = folder.appendingPathComponent(program.variant.description)
+            let outcome = try? compiler.compile(
+                program, in: programFolder, listDeclarations: program.variant == first.variant, linking: false)
+            if program.variant == first.variant, case .built = outcome {
+                _ = try? screenDeclarations(
+                    exercise, program: program, folder: programFolder, path: path, contents: contents)
+            }
         }
     }
 

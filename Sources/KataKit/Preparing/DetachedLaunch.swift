@@ -34,7 +34,7 @@ enum DetachedLaunch {
         sigfillset(&defaultSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(newSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(detachingFlags | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -44,17 +44,19 @@ enum DetachedLaunch {
         return posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp) == 0
     }
 
-    /// `POSIX_SPAWN_SETSID`, which Swift's C modules do not always export.
-    private static var newSession: Int32 {
+    /// `POSIX_SPAWN_SETSID`, which Swift's C modules do not always export; on Apple's systems also
+    /// `POSIX_SPAWN_CLOEXEC_DEFAULT`, which closes in the child every descriptor the file actions do not name.
+    private static var detachingFlags: Int32 {
         #if os(Linux)
             0x80
         #else
-            0x400
+            0x400 | 0x4000
         #endif
     }
 
     /// Closes every descriptor above standard error in the child: glibc's `posix_spawn_file_actions_addclosefrom_np`
-    /// (2.34 and later). Without it the child inherits only what was not opened close-on-exec.
+    /// (2.34 and later; Apple's systems use `POSIX_SPAWN_CLOEXEC_DEFAULT` instead). Without it the child inherits only
+    /// what was not opened close-on-exec.
     private static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
         #if os(Linux)
             typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
