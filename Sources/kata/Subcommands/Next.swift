@@ -22,8 +22,8 @@ extension Kata {
         func run() throws {
             let workspace = try options.workspace()
             Output.show(try Output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
-            Preparation.startAfterShowing(workspace)
             RoomReporter.detached(workspace).reportNext(workspace: workspace)
+            Preparation.startAfterShowing(workspace)
         }
     }
 }
