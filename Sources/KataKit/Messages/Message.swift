@@ -27,8 +27,8 @@ public enum Message: String, CaseIterable, Sendable {
     case mutantsHeading, caught, survived, survivedNote, caughtBy, score, shapeHeading, timeoutCatch, solved,
         solvedSpecify
     case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, alsoSurvived, notYetMutants
-    case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing, outputMoreLines, warningsHeading
-    case warningsHeadingOne
+    case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing, waitingForPreparation
+    case outputMoreLines, warningsHeading, warningsHeadingOne
     case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
     case tableError, tableSummary, tableDetails, tableNoFiles, siteRefreshed, siteNotRefreshed
     // The shape a specify exercise asks for
@@ -57,6 +57,8 @@ public enum Message: String, CaseIterable, Sendable {
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
     case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest, screenUnsafeCode
     case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
+    // The files kata writes for the learner's editor
+    case editorHeader, editorSupport, editorSubject, editorLeftAlone
 
     /// The English wording.
     public var english: String {
@@ -203,6 +205,7 @@ public enum Message: String, CaseIterable, Sendable {
         case .nothingToCheckYet:
             "Nothing to check yet: {path} does not exist. Run {command} to see the exercise and create its file from the starter."
         case .preparing: "Preparing KataSpec for this computer (first check only; this takes a few seconds)..."
+        case .waitingForPreparation: "Waiting for KataSpec, which kata has been preparing since kata next..."
         case .focusNote:
             "Note: in this exercise kata check runs every example of the chapter, so `{word}` ({place}) leaves nothing out; in your own specs (a specify exercise) it works as in Quick, Specta and Kiwi."
         case .tableExercise: "Exercise"
@@ -337,6 +340,12 @@ public enum Message: String, CaseIterable, Sendable {
             "the chapter's specs use `{expected}` as the starter declares it, and your file no longer declares it (or declares it as something else); put it back with the starter's parameters and types."
         case .progressUnverified:
             "{path} was changed outside kata, so its records cannot be trusted; the {count} exercises it showed as solved ({ids}) count as solved again once they pass a check."
+        case .editorHeader:
+            "The chapter's code that kata compiles with your file {file}, written here for your editor. kata writes this file again, so a change here changes nothing: read it, and go on in your own file."
+        case .editorSupport: "{place}: support code"
+        case .editorSubject: "{place}: the code under test (your specs run against it)"
+        case .editorLeftAlone:
+            "{path} is not kata's, so kata left it alone, and your editor may not understand the exercises. Move it away and run {command} again, or copy into it the entries of {copy}."
         }
     }
 }

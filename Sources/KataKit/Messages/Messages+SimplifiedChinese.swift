@@ -127,6 +127,7 @@ extension Messages {
         .recheckingLast: "再次检查 {last}，也就是你最近检查的练习：下一道 {next} 还没有文件（{command} 会显示它并创建文件）。",
         .nothingToCheckYet: "还没有可检查的东西：{path} 不存在。运行 {command} 查看练习，并由初始代码生成文件。",
         .preparing: "正在为这台电脑准备 KataSpec（只在第一次检查时进行，需要几秒钟）……",
+        .waitingForPreparation: "正在等待 KataSpec：kata 从 kata next 起就在准备它……",
         .focusNote:
             "注意：在这道练习里，kata check 会运行本章的所有用例，所以 `{word}`（{place}）排除不了任何用例；在你自己写的 spec（描述型练习）里，它和在 Quick、Specta、Kiwi 里一样有效。",
         .tableExercise: "练习",
@@ -234,5 +235,9 @@ extension Messages {
         .screenSignatureMissing:
             "本章的 spec 用到起始代码里声明的 `{expected}`，而你的文件里不再声明它（或把它声明成了别的东西）；按起始代码的参数和类型把它加回来。",
         .progressUnverified: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的 {count} 道练习（{ids}）要再次通过检查才算完成。",
+        .editorHeader: "本章中与你的文件 {file} 一起编译的代码，kata 把它写在这里供你的编辑器使用。kata 会重写这个文件，在这里改动不起作用：读它，然后在你自己的文件里继续。",
+        .editorSupport: "{place}：辅助代码",
+        .editorSubject: "{place}：被测代码（你的 spec 针对它运行）",
+        .editorLeftAlone: "{path} 不是 kata 写的，所以 kata 没有动它，你的编辑器可能因此无法理解练习。把它移走后再运行 {command}，或者把 {copy} 里的条目复制进去。",
     ]
 }

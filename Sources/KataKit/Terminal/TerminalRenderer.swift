@@ -129,28 +129,8 @@ public struct TerminalRenderer {
         }.joined()
     }
 
-    /// Breaks text into lines of at most `width` visible columns: at spaces, and between wide characters.
     private func wrap(_ text: String, width: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var lines: [String] = []
-            var current = ""
-            var currentWidth = 0
-            for segment in LineBreaking.segments(line) {
-                let space = segment.spaceBefore && currentWidth > 0 ? 1 : 0
-                if currentWidth > 0, currentWidth + space + segment.width > width {
-                    lines.append(current)
-                    current = ""
-                    currentWidth = 0
-                } else if space == 1 {
-                    current += " "
-                    currentWidth += 1
-                }
-                current += segment.text
-                currentWidth += segment.width
-            }
-            lines.append(current)
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n")
+        LineBreaking.wrap(text, width: width)
     }
 
     private func prefixLines(_ text: String, first: String, rest: String) -> String {
