@@ -82,7 +82,7 @@ public struct ExerciseCompiler: Sendable {
                 at: folder.appendingPathComponent("symbols"),
                 withDestinationURL: specs.appendingPathComponent("symbols"))
         }
-        guard linking else { return .built(folder) }
+        guard linking else { return .built(folder, warnings: warnings) }
         let binary = folder.appendingPathComponent("program")
         let objects = [
             exercise.appendingPathComponent(exerciseUnit.object).path,
