@@ -1,22 +1,26 @@
 import ArgumentParser
 import Foundation
+import KataKit
 
 /// The `kata` command: a workbook of unit-testing katas.
 @main
 struct Kata: ParsableCommand {
+    // Named as the learner types it (`./kata` until kata is on the PATH), so that the usage lines and "See
+    // './kata reset --help'" can be typed as they are printed.
     static let configuration = CommandConfiguration(
-        commandName: "kata",
+        commandName: KataCommand.name,
         abstract: "Learn unit testing by doing: read a chapter, write code, check it.",
         // One line per paragraph: ArgumentParser wraps each line to the terminal's width, so a line broken by
         // hand here would break again in the middle on a narrower terminal.
         discussion: [
-            "Start with `kata next`: it shows the current exercise and the file to edit. `kata hint` helps when "
-                + "you are stuck, and `kata list` shows where you are.",
+            "Start with `\(KataCommand.line("next"))`: it shows the current exercise and the file to edit. "
+                + "`\(KataCommand.line("hint"))` helps when you are stuck, and `\(KataCommand.line("list"))` shows "
+                + "where you are.",
             "",
             "Exit status: 0 on success, 1 when the workbook or the request has a problem, 2 on a usage error "
                 + "(an unknown option, a missing argument).",
             "",
-            "`kata check` is different: 0 when your code passes, 1 when it does not pass yet, 2 on a usage or "
+            "`\(KataCommand.line("check"))` is different: 0 when your code passes, 1 when it does not pass yet, 2 on a usage or "
                 + "workbook error.",
         ].joined(separator: "\n"),
         version: "0.1.0",

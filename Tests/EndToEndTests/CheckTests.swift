@@ -70,6 +70,33 @@ struct CheckTests {
             !result.stdout.contains("Exercise/"), "the learner sees their own paths, never the module kata compiles")
     }
 
+    @Test("the compiler's warnings about the learner's file are shown with the result, from the cache too")
+    func warnings() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/add.swift",
+            """
+            func add(_ a: Int, _ b: Int) -> Int {
+                let doubled = a * 2
+                return recurse(a) + b
+            }
+
+            func recurse(_ n: Int) -> Int { recurse(n) }
+
+            """)
+        let result = try kata.run(["check", "add"])
+        #expect(result.status == 1)
+        try assertSnapshot(result.transcript, named: "check-warnings")
+        let again = try kata.run(["check", "add"])
+        #expect(again.stdout.contains("result from the cache"), "\(again.stdout)")
+        #expect(
+            again.stdout.contains(
+                "exercises/checks/add.swift:6:33: warning: function call causes an infinite recursion"),
+            "\(again.stdout)")
+        let json = try kata.run(["check", "add", "--format", "json"])
+        #expect(!json.stdout.contains("infinite recursion"), "results.json keeps to the Exercism interface")
+    }
+
     @Test("an endless loop times out on the right example and leaves no process behind, even one that escaped")
     func timeout() throws {
         let kata = try KataRunner(fixture: "check")

@@ -105,4 +105,26 @@ struct LauncherTests {
         let shown = try shell("./kata next", in: kata.root, path: other.path + ":" + pathWithoutKata)
         #expect(try command(after: "Check  ", in: shown.stdout) == "./kata check add-numbers")
     }
+
+    @Test("a chapter's `kata check …` and the usage lines say ./kata too, so what a learner reads can be typed")
+    func proseAndUsage() throws {
+        let kata = try clone()
+        let path = pathWithoutKata
+        let chapter = kata.file("chapters/01-basics.md")
+        try String(contentsOf: chapter, encoding: .utf8).replacingOccurrences(
+            of: "Write `add(_:_:)` so that", with: "Run `kata check add-numbers` first. Write `add(_:_:)` so that"
+        ).write(to: chapter, atomically: true, encoding: .utf8)
+        let shown = try shell("./kata next", in: kata.root, path: path)
+        #expect(shown.stdout.contains("Run `./kata check add-numbers` first."), "\(shown.stdout)")
+        let below = try shell("../../kata next", in: kata.file("exercises/basics"), path: path)
+        #expect(below.stdout.contains("Run `../../kata check add-numbers` first."), "\(below.stdout)")
+
+        let usage = try shell("./kata reset", in: kata.root, path: path)
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("Usage: ./kata reset"), "\(usage.stderr)")
+        #expect(usage.stderr.contains("See './kata reset --help'"), "\(usage.stderr)")
+        let help = try shell("./kata --help", in: kata.root, path: path)
+        #expect(help.stdout.contains("Start with `./kata next`"), "\(help.stdout)")
+        #expect(help.stdout.contains("USAGE: ./kata <subcommand>"), "\(help.stdout)")
+    }
 }

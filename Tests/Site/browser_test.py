@@ -253,6 +253,18 @@ FIELD_EDGE = """
 })()
 """
 
+PLACEHOLDER = """
+(() => {
+  const parse = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const field = document.getElementById('search-input');
+  const [hi, lo] = [lum(parse(getComputedStyle(field, '::placeholder').color)), lum(parse(getComputedStyle(field).backgroundColor))]
+    .sort((x, y) => y - x);
+  return Math.round((hi + 0.05) / (lo + 0.05) * 100) / 100;
+})()
+"""
+
 ARROW_GLYPH = """
 (async () => {
   const fonts = [document.querySelector('pre code') || document.body, document.querySelector('main p') || document.body]
@@ -277,6 +289,36 @@ def squeeze(text):
 
 def text_lines(sheet):
     return len([line for line in sheet.split("\n") if line.strip()])
+
+
+def phone_widths(browser, base, pages, window=390):
+    """The pages wider than a phone's window (`window` px wide, set by the caller), with how wide each is. (A
+    phone zooms out to show a page that is too wide, so innerWidth grows with it: the window's width is the
+    measure.)"""
+    wide = []
+    for page in pages:
+        browser.open(base + page)
+        width = browser.evaluate("document.documentElement.scrollWidth")
+        if width > window:
+            wide.append("%s: %d px" % (page, width))
+    return wide
+
+
+def widest_page(site, pages):
+    """The chapter page with the longest line of code: the one whose column would grow the most."""
+    def longest(page):
+        with open(os.path.join(site, page), encoding="utf-8") as handle:
+            html = handle.read()
+        code = [re.sub(r"<[^>]+>", "", block) for block in re.findall(r"<pre[^>]*>(.*?)</pre>", html, re.S)]
+        return max([len(line) for block in code for line in block.split("\n")] or [0])
+    return max(pages, key=longest)
+
+
+def exercise_depth(site, url):
+    """How far down its page an exercise's anchor is, in characters of HTML."""
+    page, anchor = url.split("#")
+    with open(os.path.join(site, page), encoding="utf-8") as handle:
+        return handle.read().find('id="%s"' % anchor)
 
 
 def tallest_card(site, pages):
@@ -371,6 +413,10 @@ def run(site, screenshots, print_book):
     chapter_page = exercise["url"].split("#")[0]
     chapter_pages = sorted({entry["url"].split("#")[0] for entry in entries if entry["kind"] == "chapter"})
     tallest_card_page = tallest_card(site, chapter_pages)
+    documents = sorted({entry["url"].split("#")[0] for entry in entries if entry["kind"] == "page"})
+    all_pages = sorted(name for name in os.listdir(site) if name.endswith(".html"))
+    with open(os.path.join(site, "index.html"), encoding="utf-8") as handle:
+        has_progress = "chapter-progress" in handle.read()
     base = "file://" + site + "/"
     checks = Checks()
     browser = Browser()
@@ -384,6 +430,7 @@ def run(site, screenshots, print_book):
             browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
             browser.open(base + "index.html")
             checks.check("the index has the workbook's chapters", browser.evaluate("document.querySelectorAll('.index-chapter').length") >= 1)
+            checks.check("a learner's build does not say it is an instructor's", not browser.evaluate("!!document.querySelector('.instructor-note')"))
             ink, colours = ink_fraction(browser.screenshot(os.path.join(screenshots, "index.png") if screenshots else None))
             checks.check("the index screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
             state["light"] = browser.evaluate(background)
@@ -545,6 +592,9 @@ def run(site, screenshots, print_book):
                 ratios = browser.evaluate(FIELD_EDGE)
                 checks.check("the search field's edge has 3:1 against the header and the field (%s theme: %s)" % (theme, ratios),
                              min(ratios) >= 3, ratios)
+                placeholder = browser.evaluate(PLACEHOLDER)
+                checks.check("the search field's placeholder has 4.5:1 against the field (%s theme: %s)" % (theme, placeholder),
+                             placeholder >= 4.5, placeholder)
 
             # U+FFEB, which Spry's messages start lines with, is drawn with a glyph, not an empty box.
             drawn = browser.evaluate(ARROW_GLYPH)
@@ -564,17 +614,22 @@ def run(site, screenshots, print_book):
                              browser.evaluate("document.querySelector('main h1') && !document.body.textContent.includes('](')"))
 
         def section_4():
-            # A phone: no sideways scrolling; the chapter list is behind a button.
+            # A phone: no page scrolls sideways (long inline code breaks); the chapter list is behind a button,
+            # and Esc closes it.
             browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+            wide = phone_widths(browser, base, all_pages)
+            checks.check("at 390 px no page scrolls sideways (%d pages)" % len(all_pages), not wide, wide[:4])
             browser.open(base + chapter_page)
-            checks.check("a phone-sized window has no sideways scrolling",
-                         browser.evaluate("document.documentElement.scrollWidth <= innerWidth"),
-                         browser.evaluate("[document.documentElement.scrollWidth, innerWidth]"))
             hidden = browser.evaluate("getComputedStyle(document.getElementById('sidebar')).display") == "none"
             browser.click(".menu-toggle")
             shown = browser.evaluate("getComputedStyle(document.getElementById('sidebar')).display") != "none"
             checks.check("on a phone the chapter list opens from the menu button", hidden and shown)
             browser.screenshot(os.path.join(screenshots, "phone.png") if screenshots else None)
+            press("Escape", "Escape", 27)
+            checks.check("Esc closes the phone's chapter list and gives the focus back to its button", browser.evaluate(
+                "getComputedStyle(document.getElementById('sidebar')).display === 'none'"
+                " && document.activeElement === document.querySelector('.menu-toggle')"
+                " && document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'false'"))
             browser.send("Emulation.clearDeviceMetricsOverride")
 
         def section_5():
@@ -622,6 +677,101 @@ def run(site, screenshots, print_book):
             text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
             return text.decode("utf-8").split("\f")[:-1]
 
+        def layout():
+            # Turning a page does not move the sidebar or the column: they stand where they stood on the
+            # index, at every width, whatever the page's longest line of code.
+            pages = ["index.html", chapter_pages[0], widest_page(site, chapter_pages)] + ([documents[0]] if documents else [])
+            for width in (1280, 1440, 1920):
+                browser.send("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
+                places = {}
+                for page in pages:
+                    browser.open(base + page)
+                    places[page] = tuple(browser.evaluate(
+                        "[document.querySelector('.sidebar'), document.querySelector('main')]"
+                        ".map(e => Math.round(e.getBoundingClientRect().left))"))
+                checks.check("at %d px the sidebar and the column stand still from page to page" % width,
+                             len(set(places.values())) == 1, places)
+            browser.send("Emulation.clearDeviceMetricsOverride")
+
+        def contents():
+            # Below 1440 px the table of contents is in the sidebar; at any width it marks the section being read.
+            browser.send("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": "light"}])
+            page = widest_page(site, chapter_pages)
+            for width, where in ((1280, ".sidebar-toc"), (1440, ".toc")):
+                browser.send("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
+                browser.open(base + page)
+                entries = browser.evaluate("[...document.querySelectorAll('nav.toc a')].map(a => a.getAttribute('href'))")
+                shown = browser.evaluate("[...document.querySelectorAll(%s)].filter(e => e.offsetParent).flatMap(e =>"
+                                         " [...e.querySelectorAll('a')].map(a => a.getAttribute('href')))" % json.dumps(where))
+                checks.check("at %d px the table of contents is shown (%s, %d sections)" % (width, where, len(entries)),
+                             entries and shown == entries, (len(entries), len(shown)))
+                target = entries[len(entries) // 2]
+                browser.evaluate("document.getElementById(%s).scrollIntoView({block: 'start'}); scrollBy(0, 40)"
+                                 % json.dumps(target[1:]))
+                marked = browser.wait_for("[...document.querySelectorAll(%s)].every(a => a.getAttribute('aria-current'))"
+                                          " && document.querySelectorAll('[aria-current=location]').length === %d"
+                                          % (json.dumps(where + " a[href='" + target + "']"), 2))
+                visible = browser.evaluate("(() => { const a = [...document.querySelectorAll(%s)].find(a => a.offsetParent);"
+                                           " const box = a.closest('.toc, .sidebar').getBoundingClientRect(); const r = a.getBoundingClientRect();"
+                                           " return r.top >= box.top && r.bottom <= Math.min(box.bottom, innerHeight); })()"
+                                           % json.dumps(where + " a[href='" + target + "']"))
+                checks.check("at %d px the table of contents marks the section being read (%s), in view" % (width, target),
+                             marked and visible, browser.evaluate("[...document.querySelectorAll('[aria-current=location]')].map(a => a.getAttribute('href'))"))
+                if width == 1280:
+                    browser.screenshot(os.path.join(screenshots, "contents-1280.png") if screenshots else None)
+            browser.send("Emulation.clearDeviceMetricsOverride")
+
+        def arrival():
+            # A link to an exercise opens the chapter there at once: no animated scroll through the chapter.
+            last = max((e for e in entries if e["kind"] == "exercise"), key=lambda e: exercise_depth(site, e["url"]))
+            browser.open(base + last["url"])
+            anchor = last["url"].split("#")[1]
+            first = browser.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>"
+                                     " done(Math.round(document.getElementById(%s).getBoundingClientRect().top)))))" % json.dumps(anchor))
+            checks.check("a link to an exercise far down a chapter lands there at once (%s)" % last["url"], 0 <= first < 160, first)
+
+        def counts():
+            # With the learner's progress, each chapter's count in the sidebar keeps to its chapter's first line.
+            browser.send("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1, mobile=False)
+            browser.open(base + chapter_page)
+            wrong = browser.evaluate(
+                "[...document.querySelectorAll('.chapter-list > li > a')].filter(a => a.querySelector('.chapter-progress')).map(a => {"
+                " const r = a.getBoundingClientRect(), c = a.querySelector('.chapter-progress').getBoundingClientRect(),"
+                " t = (a.querySelector('.chapter-title') || a.querySelector('.chapter-number')).getClientRects()[0];"
+                " return (c.bottom <= r.bottom + 1 && c.right <= r.right + 1 && Math.abs(c.top - t.top) < t.height) ? null : a.textContent.trim(); })"
+                ".filter(Boolean)")
+            shown = browser.evaluate("document.querySelectorAll('.chapter-progress').length")
+            checks.check("at 1280 px the sidebar's counts stay on their chapter's row (%d counts)" % shown, not wrong, wrong[:3])
+            browser.send("Emulation.clearDeviceMetricsOverride")
+
+        def more_results():
+            # Search says how many sections match and shows every one of them on request. The count is the
+            # index's own: every entry with a word (title, text, names or id) that starts with the query.
+            def matching(query):
+                starts = re.compile(r"(?<![\w])" + re.escape(query), re.I)
+                return sum(1 for e in entries
+                           if starts.search(" ".join([e["title"], e.get("text", ""), e.get("names", ""), e.get("id", "")])))
+            query = max(("spec", "mock", "the"), key=matching)
+            total = matching(query)
+            browser.open(base + "index.html")
+            rows = search_for(query)
+            said = browser.evaluate("document.getElementById('search-status').textContent")
+            checks.check("search for '%s' says how many sections match (%d)" % (query, total), str(total) in said, said)
+            if total > len(rows):
+                button = browser.evaluate("document.querySelector('.search-more button')?.textContent || ''")
+                checks.check("'%s': a button offers all %d results" % (query, total), str(total) in button, button)
+                browser.evaluate("document.querySelector('.search-more button').click()")
+            after = browser.evaluate("document.querySelectorAll('#search-results a').length")
+            checks.check("'%s': every one of the %d results can be shown" % (query, total), after == total, after)
+
+        def copy_announced():
+            # "Copied" is said to a screen reader, not only drawn on the button.
+            browser.open(base + chapter_page)
+            browser.click("button.copy")
+            said = browser.wait_for("(document.querySelector('[role=status].copy-status')?.textContent || '') !== ''")
+            text = browser.evaluate("[document.querySelector('[role=status].copy-status')?.textContent, document.querySelector('button.copy').textContent]")
+            checks.check("the copy button's outcome is announced (%s)" % text[0], said and text[0] == text[1], text)
+
         checks.section('The index, light, as the system says', section_0)
         checks.section('Search finds the exercise by its name, and the result leads to it', section_1)
         checks.section('A chapter', section_2)
@@ -629,6 +779,13 @@ def run(site, screenshots, print_book):
         checks.section('Theme', section_3)
         checks.section('Keys, the search field, U+FFEB, favicon, 404, documents', details)
         checks.section('A phone', section_4)
+        checks.section('The layout stands still between pages', layout)
+        checks.section('The table of contents', contents)
+        checks.section('Opening an exercise link', arrival)
+        if has_progress:
+            checks.section('Progress in the sidebar', counts)
+        checks.section('All the results of a search', more_results)
+        checks.section('The copy button is announced', copy_announced)
         checks.section('Print', section_5)
 
         checks.check("no script threw an exception", not browser.exceptions(), browser.exceptions()[:1])
@@ -682,6 +839,7 @@ def run_edition(site, code, screenshots):
     with open(os.path.join(edition, "search-index.json"), encoding="utf-8") as handle:
         entries = json.load(handle)["entries"]
     chapter_page = next(e["url"] for e in entries if e["kind"] == "chapter" and e["url"][:2] == "04")
+    documents = sorted({e["url"].split("#")[0] for e in entries if e["kind"] == "page"})
     base = "file://" + site + "/"
     checks = Checks()
     browser = Browser()
@@ -705,9 +863,32 @@ def run_edition(site, code, screenshots):
             checks.check("the switch leads back to the English chapter", back and browser.evaluate("document.documentElement.lang") == "en",
                          browser.evaluate("location.href"))
 
+        def place():
+            # The switch keeps the reader's place: the exercise being read, or the section.
+            exercise = next(e for e in entries if e["kind"] == "exercise" and e["url"].startswith(chapter_page + "#"))
+            browser.open(base + exercise["url"])
+            link = browser.wait_for("document.querySelector('.language-switch a').getAttribute('href').endsWith(%s)"
+                                    % json.dumps("#" + exercise["url"].split("#")[1]))
+            checks.check("on an exercise, the switch opens the same exercise in %s" % code, link,
+                         browser.evaluate("document.querySelector('.language-switch a').getAttribute('href')"))
+            sections = browser.evaluate("[...document.querySelectorAll('main h2[id]')].filter(h => !h.querySelector('.exercise-anchor')).map(h => h.id)")
+            target = sections[len(sections) // 2]
+            browser.evaluate("document.getElementById(%s).scrollIntoView({block: 'start'}); scrollBy(0, 60)" % json.dumps(target))
+            browser.wait_for("document.querySelector('.language-switch a').getAttribute('href').endsWith(%s)" % json.dumps("#" + target))
+            href = browser.evaluate("document.querySelector('.language-switch a').getAttribute('href')")
+            browser.evaluate("document.querySelector('.language-switch a').click()")
+            arrived = browser.wait_for("location.href.includes('/%s/') && document.readyState === 'complete'" % code)
+            landed = browser.evaluate(
+                "(() => { const e = document.getElementById(decodeURIComponent(location.hash.slice(1))); const h = e && e.closest('h2');"
+                " return h ? [h.getAttribute('data-source-anchor'), Math.round(h.getBoundingClientRect().top)] : null; })()")
+            checks.check("in a section, the switch opens %s at the same section (%s)" % (code, target),
+                         arrived and landed and landed[0] == target and 0 <= landed[1] < 160, (href, landed))
+            back = browser.evaluate("document.querySelector('.language-switch a').getAttribute('href')")
+            checks.check("and the switch back leads to that section in English", back.endswith("#" + target), back)
+
         def search():
             browser.open(base + code + "/index.html")
-            for query in ("模拟对象", "存根", "钩"):
+            for query in ("模拟对象", "存根", "变异体", "钩"):
                 browser.click("#search-input")
                 browser.evaluate("document.getElementById('search-input').value = ''")
                 browser.send("Input.insertText", text=query)
@@ -717,12 +898,30 @@ def run_edition(site, code, screenshots):
                 marked = [r for r in rows if any(query in m for m in r["marks"])]
                 checks.check("searching the Chinese edition for '%s' finds sections, with the word marked whole" % query,
                              len(rows) >= 2 and len(marked) >= 1, rows[:2])
+                # A mark is the word or a piece of it, never more: 存根告 for 存根 is wrong.
+                past = sorted({m for r in rows for m in r["marks"] if m not in query})
+                checks.check("no mark for '%s' runs past the word (%d marks)" % (query, sum(len(r["marks"]) for r in rows)),
+                             not past, past[:5])
             browser.screenshot(os.path.join(screenshots, "search-%s.png" % code) if screenshots else None)
             rows = browser.evaluate("[...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'))")
             browser.click("#search-results a")
             browser.wait_for("location.href.endsWith(%s) && document.readyState === 'complete'" % json.dumps(rows[0]))
             checks.check("the page a Chinese search opens marks the word",
                          browser.wait_for("[...document.querySelectorAll('mark.search-hit')].some(m => m.textContent.includes('钩'))"))
+            past = browser.evaluate("[...document.querySelectorAll('mark.search-hit')].map(m => m.textContent).filter(t => t !== '钩')")
+            checks.check("the marks on the page it opens are the word alone", not past, past[:5])
+
+        def languages():
+            # A page says which language its words are in: the Chinese edition's documents are English.
+            for page in documents:
+                browser.open(base + code + "/" + page)
+                said = browser.evaluate("[document.documentElement.lang, document.querySelector('main h1').closest('[lang]').lang,"
+                                        " document.querySelector('.chapter-kicker').closest('[lang]').lang]")
+                checks.check("%s/%s: the English document is marked lang=en in a %s page" % (code, page, code),
+                             said == [code, "en", code], said)
+            browser.open(base + code + "/" + chapter_page)
+            checks.check("%s/%s: a translated chapter is in %s" % (code, chapter_page, code),
+                         browser.evaluate("document.querySelector('main h1').closest('[lang]').lang") == code)
 
         def words():
             for page in ("index.html", chapter_page, "404.html", "print.html"):
@@ -737,20 +936,53 @@ def run_edition(site, code, screenshots):
             ink, colours = ink_fraction(browser.screenshot(os.path.join(screenshots, "chapter-%s.png" % code) if screenshots else None))
             checks.check("the Chinese chapter screenshot is not blank", ink > 0.02 and colours > 8, "ink %.3f, %d colours" % (ink, colours))
             browser.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+            pages = sorted(name for name in os.listdir(edition) if name.endswith(".html"))
+            wide = phone_widths(browser, base + code + "/", pages)
+            checks.check("at 390 px no page of the %s edition scrolls sideways (%d pages)" % (code, len(pages)), not wide, wide[:4])
             browser.open(base + code + "/" + chapter_page)
-            checks.check("a phone-sized window has no sideways scrolling in %s" % code,
-                         browser.evaluate("document.documentElement.scrollWidth <= innerWidth"),
-                         browser.evaluate("[document.documentElement.scrollWidth, innerWidth]"))
             browser.screenshot(os.path.join(screenshots, "phone-%s.png" % code) if screenshots else None)
             browser.send("Emulation.clearDeviceMetricsOverride")
 
         checks.section("The language switch and hreflang links", switch)
+        checks.section("The language switch keeps the reader's place", place)
+        checks.section("Pages say their words' language", languages)
         checks.section("Search in Chinese", search)
         checks.section("No English interface words", words)
         checks.section("Screenshots", pictures)
         checks.check("no script threw an exception", not browser.exceptions(), browser.exceptions()[:1])
         checks.check("the pages asked for nothing outside the site, with the network off", not browser.outside_requests(),
                      browser.outside_requests()[:3])
+    finally:
+        browser.close()
+    print("%d passed, %d failed" % (checks.passed, checks.failed))
+    return checks.failed == 0
+
+
+def run_instructor(site):
+    """An instructor's build (`--with-solutions`): every page says so, above everything else."""
+    site = os.path.abspath(site)
+    base = "file://" + site + "/"
+    pages = sorted(name for name in os.listdir(site) if name.endswith(".html"))
+    checks = Checks()
+    browser = Browser()
+    try:
+        def note():
+            unmarked = []
+            for page in pages:
+                browser.open(base + page)
+                said = browser.evaluate("(() => { const n = document.querySelector('.instructor-note');"
+                                        " return n && n.offsetHeight > 0 && n.getBoundingClientRect().top < 60 ? n.textContent : null; })()")
+                if not said:
+                    unmarked.append(page)
+            checks.check("every page of an instructor's build says it is one, at the top (%d pages)" % len(pages), not unmarked, unmarked[:3])
+            browser.open(base + next(p for p in pages if p[:1].isdigit()))
+            checks.check("and its pages hold the reference solutions", browser.evaluate("document.querySelectorAll('details.solution').length") > 0)
+            browser.send("Emulation.setEmulatedMedia", media="print")
+            checks.check("it says so on paper too", browser.evaluate("getComputedStyle(document.querySelector('.instructor-note')).display") != "none")
+            browser.send("Emulation.setEmulatedMedia", media="")
+
+        checks.section("The instructor's build", note)
+        checks.check("no script threw an exception", not browser.exceptions(), browser.exceptions()[:1])
     finally:
         browser.close()
     print("%d passed, %d failed" % (checks.passed, checks.failed))
@@ -765,9 +997,13 @@ def main():
                         help="also print print.html to PDF (slow for a big workbook: tens of seconds)")
     parser.add_argument("--edition", metavar="CODE",
                         help="check the site's edition in this language (site/CODE/) instead: its switch, search and words")
+    parser.add_argument("--instructor", action="store_true",
+                        help="check an instructor's build (--with-solutions) instead: that every page says it is one")
     arguments = parser.parse_args()
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)
+    if arguments.instructor:
+        sys.exit(0 if run_instructor(arguments.site) else 1)
     if arguments.edition:
         sys.exit(0 if run_edition(arguments.site, arguments.edition, arguments.screenshots) else 1)
     sys.exit(0 if run(arguments.site, arguments.screenshots, arguments.print_book) else 1)

@@ -16,8 +16,14 @@ trap 'rm -rf "$work"' EXIT
 screenshots="${SITE_SCREENSHOTS:-.build/site-tests}"
 
 "$kata" build-site --workbook Tests/SiteTests/Fixtures/workbook --out "$work/fixture" >/dev/null
-"$kata" build-site --workbook . --out "$work/workbook" >/dev/null
-"$kata" build-site --workbook . --out "$work/instructor" --with-solutions >/dev/null
+# The bundled workbook as a learner has it after a first check: a copy with a progress file, so that the
+# sidebar's counts and marks are drawn (whatever progress this checkout holds).
+mkdir -p "$work/learner/.kata"
+cp -R chapters solutions docs site.md site.zh-Hans.md kata "$work/learner/"
+printf '{"version": 1, "exercises": {"hello-kata": {"attempts": 1, "hintsShown": 0, "checks": []}}}\n' \
+    >"$work/learner/.kata/progress.json"
+"$kata" build-site --workbook "$work/learner" --out "$work/workbook" >/dev/null
+"$kata" build-site --workbook . --out "$work/instructor" --with-solutions --no-progress >/dev/null
 
 echo "site tests: validating $(find "$work" -name '*.html' | wc -l) pages and their CSS with the Nu validator"
 # The validator's CSS checker predates these properties, which browsers have long supported.
@@ -31,4 +37,6 @@ echo "site tests: the bundled workbook in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/workbook" --screenshots "$screenshots/workbook"
 echo "site tests: the bundled workbook's Chinese edition in headless Chromium"
 python3 Tests/Site/browser_test.py --site "$work/workbook" --edition zh-Hans --screenshots "$screenshots/workbook"
+echo "site tests: the bundled workbook's instructor build in headless Chromium"
+python3 Tests/Site/browser_test.py --site "$work/instructor" --instructor
 echo "site tests: screenshots are in $screenshots"

@@ -37,6 +37,7 @@ struct SiteBuildTests {
                 #expect(!text.contains(line), "\(file) shows solution code: \(line)")
             }
             #expect(!html.contains("class=\"solution\""), "\(file) has a solution section")
+            #expect(!html.contains("class=\"instructor-note\""), "\(file) says it is an instructor's build")
         }
     }
 
@@ -54,6 +55,40 @@ struct SiteBuildTests {
         let solution = try #require(basics.range(of: "<details class=\"solution\">"))
         let lastHint = try #require(basics.range(of: "Hint 2 of 2", options: .backwards))
         #expect(lastHint.upperBound < solution.lowerBound, "the solution comes after the exercise's last block")
+        // Every page says it is an instructor's build, first thing, so that it is not handed to learners by mistake.
+        for page in runner.siteFiles() where page.hasSuffix(".html") {
+            let html = try runner.page(page)
+            let note = html.range(of: "<p class=\"instructor-note\" role=\"note\">Instructor&#39;s edition: ")
+            let header = html.range(of: "<header class=\"site-header\">")
+            #expect(note != nil && header != nil && note!.lowerBound < header!.lowerBound, "\(page)")
+        }
+    }
+
+    @Test("commands are written as a reader types them in the workbook's folder: ./kata when it has its launcher")
+    func commands() throws {
+        for launcher in [true, false] {
+            let runner = try SiteRunner()
+            let chapter = runner.workbook.appendingPathComponent("chapters/01-basics.md")
+            try
+                (String(contentsOf: chapter, encoding: .utf8)
+                + "\nRun `kata check add-numbers` again; `kata` alone, or `kata-room`, stays as written.\n")
+                .write(to: chapter, atomically: true, encoding: .utf8)
+            if launcher {
+                let script = runner.workbook.appendingPathComponent("kata")
+                try Data("#!/bin/sh\n".utf8).write(to: script)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            }
+            try #require(try runner.build().status == 0)
+            let kata = launcher ? "./kata" : "kata"
+            let basics = try runner.page("01-basics.html")
+            #expect(basics.contains("<code class=\"command\">\(kata) check add-numbers</code>"), "the cards")
+            #expect(basics.contains("<code class=\"command\">\(kata) next add-numbers</code>"), "the starter's card")
+            #expect(basics.contains("Run <code>\(kata) check add-numbers</code> again"), "inline code in prose")
+            #expect(basics.contains("<code>kata</code> alone, or <code>kata-room</code>, stays"), "not a command")
+            #expect(basics.contains("Built by <code>\(kata) build-site</code>"), "the footer")
+            #expect(try runner.page("index.html").contains("work in a terminal with <code>\(kata) next</code>"))
+            #expect(try runner.page("assets/strings.js").contains("build the site again with \(kata) build-site"))
+        }
     }
 
     @Test("--with-solutions on the bundled workbook shows every one of its reference solutions")

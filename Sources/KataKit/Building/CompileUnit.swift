@@ -48,6 +48,23 @@ struct CompileUnit: Sendable {
 
     var object: String { "\(module).o" }
     var interface: String { "\(module).swiftmodule" }
+    /// The learner's unit: the compiler's warnings about it, as JSON (sealed with the object).
+    static let warningsFile = "warnings.json"
+
+    /// Writes a learner's unit's warnings into its folder.
+    func keep(_ warnings: [CompilerDiagnostic], in folder: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try? encoder.encode(warnings).write(to: folder.appendingPathComponent(Self.warningsFile))
+    }
+
+    /// The warnings kept with a unit: none for a unit that is not the learner's.
+    func warnings(in folder: URL) -> [CompilerDiagnostic] {
+        guard isLearners, let data = try? Data(contentsOf: folder.appendingPathComponent(Self.warningsFile)) else {
+            return []
+        }
+        return (try? JSONDecoder().decode([CompilerDiagnostic].self, from: data)) ?? []
+    }
 }
 
 /// The folder of compiled units, `.kata/cache/units`.
@@ -105,7 +122,8 @@ struct UnitCache: Sendable {
         return rename(staging.path, folder.path) == 0 ? folder : staging
     }
 
-    /// What the seal covers: the object file and the interface.
+    /// What the seal covers: the object file, the interface, and a learner's unit's warnings (so that a unit stored
+    /// before it kept them is compiled again rather than shown without them).
     private func sealedBytes(_ folder: URL, unit: CompileUnit) -> Data? {
         guard var data = try? Data(contentsOf: folder.appendingPathComponent(unit.object)) else { return nil }
         if unit.emitsInterface {
@@ -113,6 +131,12 @@ struct UnitCache: Sendable {
                 return nil
             }
             data.append(interface)
+        }
+        if unit.isLearners {
+            guard let warnings = try? Data(contentsOf: folder.appendingPathComponent(CompileUnit.warningsFile)) else {
+                return nil
+            }
+            data.append(warnings)
         }
         return data
     }

@@ -49,6 +49,21 @@ public struct CompilerDiagnostic: Codable, Sendable, Equatable {
         return forLearner(result)
     }
 
+    /// The warnings in a successful compile's output, each with the notes that follow it.
+    static func warnings(in output: String) -> [CompilerDiagnostic] {
+        var kept: [CompilerDiagnostic] = []
+        var inWarning = false
+        for diagnostic in parse(output) {
+            switch diagnostic.severity {
+            case .warning: inWarning = true
+            case .note: if !inWarning { continue }
+            case .error: inWarning = false
+            }
+            if inWarning { kept.append(diagnostic) }
+        }
+        return kept
+    }
+
     /// Puts the errors a learner should fix first at the front, and drops notes a learner cannot use.
     ///
     /// An error swiftc reports only because of another one ("generic parameter 'T' could not be inferred",

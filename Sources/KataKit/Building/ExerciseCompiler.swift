@@ -5,7 +5,8 @@ import Foundation
 public struct ExerciseCompiler: Sendable {
     /// What came of a compile.
     public enum Outcome: Sendable {
-        case built(URL)
+        /// The program, and the compiler's warnings about the learner's module (the other modules' are suppressed).
+        case built(URL, warnings: [CompilerDiagnostic])
         case failed([CompilerDiagnostic], output: String)
     }
 
@@ -18,8 +19,9 @@ public struct ExerciseCompiler: Sendable {
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
     static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
-    /// Warnings are not a learner's concern here, except strict memory safety's in the learner's module, which are
-    /// errors there: unsafe code is not accepted (see ``CompileUnit/isLearners``).
+    /// Warnings about the chapter's code and KataSpec are not a learner's concern. The learner's module keeps its
+    /// warnings (an endlessly recursive function, an unused result: often what explains a failure), and strict memory
+    /// safety's are errors there: unsafe code is not accepted (see ``CompileUnit/isLearners``).
     static let otherFlags = ["-suppress-warnings"]
     static let learnerFlags = ["-strict-memory-safety", "-Werror", "StrictMemorySafety"]
 
@@ -43,8 +45,9 @@ public struct ExerciseCompiler: Sendable {
             program, in: folder,
             listDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.exerciseModule)
         let exercise: URL
+        var warnings: [CompilerDiagnostic] = []
         switch try build(exerciseUnit, in: folder) {
-        case .success(let built): exercise = built
+        case .success(let built): (exercise, warnings) = built
         case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
         }
         // The learner's declarations are listed even when the specs then fail to compile: a learner's `equal` that
@@ -69,7 +72,9 @@ public struct ExerciseCompiler: Sendable {
             imports: (exercise, interface), isLearners: program.learnerModule == GeneratedProgram.specsModule)
         let specs: URL
         switch try build(specsUnit, in: folder) {
-        case .success(let built): specs = built
+        case .success(let built):
+            specs = built.folder
+            warnings += built.warnings
         case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
         }
         if specsUnit.listsDeclarations {
@@ -77,15 +82,15 @@ public struct ExerciseCompiler: Sendable {
                 at: folder.appendingPathComponent("symbols"),
                 withDestinationURL: specs.appendingPathComponent("symbols"))
         }
-        guard linking else { return .built(folder) }
+        guard linking else { return .built(folder, warnings: warnings) }
         let binary = folder.appendingPathComponent("program")
         let objects = [
             exercise.appendingPathComponent(exerciseUnit.object).path,
             specs.appendingPathComponent(specsUnit.object).path,
         ]
         let linked = try run(linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary)
-        if let failure = linked { return .failed(failure.diagnostics, output: failure.output) }
-        return .built(binary)
+        if case .failure(let failure) = linked { return .failed(failure.diagnostics, output: failure.output) }
+        return .built(binary, warnings: warnings)
     }
 
     /// Compiles only the code under test of `program` (module `Exercise`), with its symbol graph: what a starter
@@ -95,7 +100,7 @@ public struct ExerciseCompiler: Sendable {
         guard
             case .success(let built) = try build(exerciseUnit(program, in: folder, listDeclarations: true), in: folder)
         else { return nil }
-        return built.appendingPathComponent("symbols")
+        return built.folder.appendingPathComponent("symbols")
     }
 
     private func write(_ program: GeneratedProgram, in folder: URL) throws(BuildError) {
@@ -125,21 +130,31 @@ public struct ExerciseCompiler: Sendable {
         var output: String
     }
 
-    /// The unit's folder: from the cache, or compiled now (in `folder`, where its sources are) and stored.
-    private func build(_ unit: CompileUnit, in folder: URL) throws(BuildError) -> Result<URL, Failure> {
+    /// The unit's folder and the compiler's warnings about it: from the cache, or compiled now (in `folder`, where its
+    /// sources are) and stored. A learner's unit keeps its warnings beside its object (``CompileUnit/warningsFile``,
+    /// under its seal), so that a later check that reuses it shows them too.
+    private func build(
+        _ unit: CompileUnit, in folder: URL
+    ) throws(BuildError) -> Result<(folder: URL, warnings: [CompilerDiagnostic]), Failure> {
         let key = unit.key(base: [toolchain.version, library.key] + Self.flags)
-        if let cached = units?.lookup(key, unit: unit, needsSymbols: unit.listsDeclarations) { return .success(cached) }
+        if let cached = units?.lookup(key, unit: unit, needsSymbols: unit.listsDeclarations) {
+            return .success((cached, unit.warnings(in: cached)))
+        }
         let staging = units?.staging() ?? folder.appendingPathComponent("unit-\(unit.module)")
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
-        if let failure = try run(compileJob(unit, into: staging), in: folder, output: staging) {
+        switch try run(compileJob(unit, into: staging), in: folder, output: staging) {
+        case .failure(let failure):
             try? FileManager.default.removeItem(at: staging)
             return .failure(failure)
+        case .success(let output):
+            let warnings = unit.isLearners ? CompilerDiagnostic.warnings(in: output) : []
+            if unit.isLearners { unit.keep(warnings, in: staging) }
+            return .success((units?.store(staging, key: key, unit: unit) ?? staging, warnings))
         }
-        return .success(units?.store(staging, key: key, unit: unit) ?? staging)
     }
 
     /// The job that compiles `unit` into `staging`.
@@ -190,8 +205,11 @@ public struct ExerciseCompiler: Sendable {
         return [(toolchain.swiftc, objects + library.linkFlags + toolchain.linkerFlags + ["-o", output.path])]
     }
 
-    /// Runs `jobs` in order in `folder`, stopping at the first that fails.
-    private func run(_ jobs: [(URL, [String])], in folder: URL, output: URL) throws(BuildError) -> Failure? {
+    /// Runs `jobs` in order in `folder`, stopping at the first that fails; what they printed when all succeed.
+    private func run(
+        _ jobs: [(URL, [String])], in folder: URL, output: URL
+    ) throws(BuildError) -> Result<String, Failure> {
+        var printed = ""
         for (executable, arguments) in jobs {
             let result: ExternalCommand.Result
             do {
@@ -199,13 +217,16 @@ public struct ExerciseCompiler: Sendable {
             } catch {
                 throw .cannotWrite(path: output.path, reason: (error as NSError).localizedDescription)
             }
-            if result.status == 0 { continue }
+            if result.status == 0 {
+                printed += result.output
+                continue
+            }
             if let problem = Self.environmentProblem(result) {
                 throw .environment(problem: problem, output: result.output)
             }
-            return Failure(diagnostics: CompilerDiagnostic.parse(result.output), output: result.output)
+            return .failure(Failure(diagnostics: CompilerDiagnostic.parse(result.output), output: result.output))
         }
-        return nil
+        return .success(printed)
     }
 
     /// Why a failed compile is this computer's problem rather than the code's, when it is.

@@ -67,6 +67,10 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var refused: Bool?
     /// What confined the learner's programs: `bubblewrap`, or `none`.
     public var sandbox: String?
+    /// The compiler's warnings about the learner's file, each with its notes (an endlessly recursive function, an
+    /// unused result): shown with the result, which they never change. Nil when there are none. For a file that
+    /// does not compile they are among ``diagnostics``.
+    public var warnings: [CompilerDiagnostic]?
 
     /// Where a check's time went, in seconds of wall time (mutants build and run side by side).
     public struct Stages: Codable, Sendable, Equatable {

@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-10"
+    static let gradingVersion = "kata-grading-11"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -201,7 +201,7 @@ public struct ExerciseChecker: Sendable {
         var builds = build([first])
         lap(\.build)
         let subjectBuild = try builds[0].get()
-        guard case .built(let binary) = subjectBuild else {
+        guard case .built(let binary, let warnings) = subjectBuild else {
             // The learner's module compiled and the specs did not: a declaration that screening refuses (a generic
             // `equal` that makes a spec ambiguous) is the cause to name.
             if FileManager.default.fileExists(atPath: folders[first.variant]!.appendingPathComponent("symbols").path) {
@@ -248,6 +248,7 @@ public struct ExerciseChecker: Sendable {
         // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
         // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
         // runners; an example that does not run catches no mutant, and the report says how many were left out.
+        result.warnings = Self.learnersWarnings(warnings, path: path, contents: contents)
         result.sandbox = sandbox.name
         if chosenSandbox == nil { sandbox.remember(in: sandboxRecord) }
         let runner = ProgramRunner(
@@ -304,7 +305,7 @@ public struct ExerciseChecker: Sendable {
             let (mutant, build) = pair
             let folder = folders[.mutant(mutant.name)]!
             switch build {
-            case .success(.built(let binary)):
+            case .success(.built(let binary, _)):
                 let report = try? mutantRunner.run(binary, in: folder)
                 let failures = report?.examples.filter(\.status.isFailure) ?? []
                 let caught = report == nil || report?.problem != nil || !failures.isEmpty
@@ -344,6 +345,19 @@ public struct ExerciseChecker: Sendable {
         for program in programs { hash.update(field: program.fingerprint) }
         for mutant in exercise.mutants { hash.update(field: mutant.note) }
         return hash.hexDigest()
+    }
+
+    /// The warnings about the learner's file (with their notes), at places inside it; nil when there are none.
+    static func learnersWarnings(_ warnings: [CompilerDiagnostic], path: String, contents: String)
+        -> [CompilerDiagnostic]?
+    {
+        var kept: [CompilerDiagnostic] = []
+        var keeping = false
+        for diagnostic in withinFile(warnings, path: path, contents: contents) {
+            if diagnostic.severity == .warning { keeping = diagnostic.file == path }
+            if keeping, !diagnostic.file.hasPrefix("/") { kept.append(diagnostic) }
+        }
+        return kept.isEmpty ? nil : kept
     }
 
     static func randomName() -> String {

@@ -20,6 +20,27 @@ public enum KataCommand {
     /// Whether the learner can type plain `kata`.
     public static var isOnPath: Bool { name == "kata" }
 
+    /// kata's commands, as a chapter names them after `kata`.
+    static let subcommands: Set<Substring> = [
+        "next", "check", "hint", "list", "reset", "watch", "lang", "verify", "translate", "build-site", "join",
+        "leave", "handin", "room",
+    ]
+
+    /// A chapter's `kata check hello-kata` (inline code that is a kata command) written the way a reader types it:
+    /// `name` in place of its first word (`./kata check hello-kata`). Other text, plain `kata` among it, is left as
+    /// it is.
+    ///
+    /// One rule for every place a learner reads a command: chapters and docs write `kata <command>`; the terminal
+    /// shows it as it works where the learner stands (``name``), the site as it works in the workbook's folder.
+    public static func written(_ text: String, as name: String = KataCommand.name) -> String {
+        guard name != "kata", text.hasPrefix("kata ") else { return text }
+        let rest = text.dropFirst(5)
+        guard let word = rest.split(separator: " ", maxSplits: 1).first, subcommands.contains(word) else {
+            return text
+        }
+        return name + " " + rest
+    }
+
     /// The command to print.
     ///
     /// - Parameters:

@@ -40,9 +40,12 @@ public struct PromptText {
         guard lines.count > foldedAfterLines else { return nil }
         let names = Self.declarations(in: node.literal)
         let place = "\(workspace.display(file)):\(node.startLine + 1)"
-        let declares = names.isEmpty ? "" : ": " + names.map { "`\($0)`" }.joined(separator: ", ")
-        return "*Support code* (\(lines.count) lines, compiled with your file)\(declares). "
-            + "Read it in \(place)."
+        let t = workspace.messages
+        let source = t.language.isSource
+        let declares =
+            names.isEmpty
+            ? "" : (source ? ": " : "：") + names.map { "`\($0)`" }.joined(separator: source ? ", " : "、")
+        return t(.supportFolded, ["lines": "\(lines.count)", "declares": declares, "place": place])
     }
 
     /// The names a block declares at its top level, in order: types, protocols, functions and type aliases.

@@ -2,7 +2,7 @@
 public enum Message: String, CaseIterable, Sendable {
     // kata next
     case nextChapter, nextExercise, youWriteTheSpecs, labelShape, shapeNeeds, labelEdit, newFromStarter, labelCheck
-    case labelStuck, hintsLeft, notOnPath, allSolved, allSolvedChapter, allSolvedNext
+    case labelStuck, hintsLeft, notOnPath, allSolved, allSolvedChapter, allSolvedNext, supportFolded
     // Counts
     case exercisesOne, exercises, checksOne, checks, hintsOne, hints, errorsOne, errors, mutantsOne, mutants
     case examplesOne, examples, pendingExamplesOne, pendingExamples
@@ -28,6 +28,7 @@ public enum Message: String, CaseIterable, Sendable {
         solvedSpecify
     case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, alsoSurvived, notYetMutants
     case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing, waitingForPreparation
+    case outputMoreLines, warningsHeading, warningsHeadingOne
     case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
     case tableError, tableSummary, tableDetails, tableNoFiles, siteRefreshed, siteNotRefreshed
     // The shape a specify exercise asks for
@@ -77,6 +78,7 @@ public enum Message: String, CaseIterable, Sendable {
         case .allSolved: "Every exercise is solved: {count} of {count}. Well done!"
         case .allSolvedChapter: "{title}: {exercises}, {checks}, {hints}"
         case .allSolvedNext: "Run {list} for the whole workbook, or {reset} to try one again."
+        case .supportFolded: "*Support code* ({lines} lines, compiled with your file){declares}. Read it in {place}."
 
         case .exercisesOne: "{count} exercise"
         case .exercises: "{count} exercises"
@@ -165,7 +167,13 @@ public enum Message: String, CaseIterable, Sendable {
         case .exampleLeftOut: "(left out by focus)"
         case .exampleNotRun: "(not run)"
         case .printed: "printed:"
-        case .outputCut: "[output cut at 64 KiB]"
+        case .outputCut:
+            "[cut at 64 KiB: kata keeps no more of what one example prints, so the rest is lost; print less to see it]"
+        case .outputMoreLines: "… and {count} more lines (kata shows the first {shown} lines an example prints)"
+        case .warningsHeading:
+            "The compiler's warnings about your file (they do not change the result, but often explain it):"
+        case .warningsHeadingOne:
+            "The compiler's warning about your file (it does not change the result, but often explains it):"
         case .notRunTime: "{examples} not run: the time ran out first"
         case .mutantsHeading: "Mutants (broken versions of the code your specs must notice)"
         case .caught: "✓ caught"

@@ -18,6 +18,9 @@ public struct HumanCheckReport {
         self.t = workspace.messages
     }
 
+    /// How many lines of what an example printed the report shows.
+    static let printedLinesShown = 20
+
     /// The whole report for one check, ending in a newline.
     public func render(_ result: CheckResult, exercise: Exercise, file: String, cached: Bool = false) -> String {
         var lines: [String] = []
@@ -29,6 +32,11 @@ public struct HumanCheckReport {
         switch result.status {
         case .compileError:
             lines += compileErrors(result, exercise: exercise.id)
+            let warnings = result.refused == true ? [] : Self.learnersWarnings(result.diagnostics)
+            if !warnings.isEmpty {
+                lines.append("")
+                lines += warningLines(warnings, exercise: exercise.id)
+            }
             let count = result.diagnostics.count { $0.severity == .error }
             lines.append("")
             lines.append(
@@ -64,6 +72,10 @@ public struct HumanCheckReport {
         if !result.mutants.isEmpty {
             lines.append("")
             lines += mutantLines(result)
+        }
+        if let warnings = result.warnings, !warnings.isEmpty {
+            lines.append("")
+            lines += warningLines(warnings, exercise: exercise.id)
         }
         lines.append("")
         lines += verdict(result, exercise: exercise)
@@ -114,22 +126,62 @@ public struct HumanCheckReport {
             return (result.compilerOutput ?? "").split(separator: "\n").map { String($0).withVisibleControls }
         }
         var lines: [String] = []
-        for diagnostic in result.diagnostics where diagnostic.severity != .warning {
-            let (file, line) = located(diagnostic.file, diagnostic.line, exercise: exercise)
-            let place = "\(display(file)):\(line):\(diagnostic.column)"
-            let label = diagnostic.severity == .error ? style.paint("error:", .red, .bold) : style.paint("note:", .dim)
-            let message = diagnostic.said.map { t($0.message, $0.values) } ?? diagnostic.message
-            lines.append("\(style.paint(place, .bold)): \(label) \(message.withVisibleControls)")
-            if let code = source.line(diagnostic.line, of: diagnostic.file)?.withVisibleControls {
-                lines.append(code)
-                let padding = code.prefix(max(0, diagnostic.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-                lines.append(padding + style.paint("^", .green, .bold))
-            }
-            if diagnostic.severity == .error, diagnostic.file.hasPrefix("chapters/") {
-                lines.append(style.paint(t(.chapterCodeLine), .dim))
-            }
+        var inWarning = false
+        for diagnostic in result.diagnostics {
+            // Warnings, and the notes that belong to them, come after the errors (see `learnersWarnings`).
+            if diagnostic.severity != .note { inWarning = diagnostic.severity == .warning }
+            if inWarning { continue }
+            lines += diagnosticLines(diagnostic, exercise: exercise)
         }
         return lines
+    }
+
+    /// One diagnostic: its place and message, then the line it points at with a caret under the column.
+    private func diagnosticLines(_ diagnostic: CompilerDiagnostic, exercise: String) -> [String] {
+        var lines: [String] = []
+        let (file, line) = located(diagnostic.file, diagnostic.line, exercise: exercise)
+        let place = "\(display(file)):\(line):\(diagnostic.column)"
+        let label =
+            switch diagnostic.severity {
+            case .error: style.paint("error:", .red, .bold)
+            case .warning: style.paint("warning:", .yellow, .bold)
+            case .note: style.paint("note:", .dim)
+            }
+        let message = diagnostic.said.map { t($0.message, $0.values) } ?? diagnostic.message
+        lines.append("\(style.paint(place, .bold)): \(label) \(message.withVisibleControls)")
+        if let code = source.line(diagnostic.line, of: diagnostic.file)?.withVisibleControls {
+            lines.append(code)
+            let padding = code.prefix(max(0, diagnostic.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+            lines.append(padding + style.paint("^", .green, .bold))
+        }
+        if diagnostic.severity == .error, diagnostic.file.hasPrefix("chapters/") {
+            lines.append(style.paint(t(.chapterCodeLine), .dim))
+        }
+        return lines
+    }
+
+    /// The compiler's warnings about the learner's file, under a line that says they do not change the result.
+    private func warningLines(_ warnings: [CompilerDiagnostic], exercise: String) -> [String] {
+        let count = warnings.count { $0.severity == .warning }
+        var lines = [style.paint(t(count == 1 ? .warningsHeadingOne : .warningsHeading), .bold)]
+        for warning in warnings { lines += diagnosticLines(warning, exercise: exercise) }
+        return lines
+    }
+
+    /// Among a compile's diagnostics, the warnings about the learner's file (not the chapter's, not KataSpec's, not
+    /// kata's generated code) with their notes.
+    static func learnersWarnings(_ diagnostics: [CompilerDiagnostic]) -> [CompilerDiagnostic] {
+        var kept: [CompilerDiagnostic] = []
+        var keeping = false
+        for diagnostic in diagnostics {
+            if diagnostic.severity != .note {
+                keeping =
+                    diagnostic.severity == .warning && !diagnostic.file.hasPrefix("chapters/")
+                    && !diagnostic.file.hasPrefix("/") && diagnostic.file.hasSuffix(".swift")
+            }
+            if keeping, !diagnostic.file.hasPrefix("/") { kept.append(diagnostic) }
+        }
+        return kept
     }
 
     private func examples(_ run: RunReport, exercise: String) -> [String] {
@@ -173,8 +225,15 @@ public struct HumanCheckReport {
                     lines.append(indent + "    " + style.paint(t(.printed), .dim))
                     for text in example.output.withVisibleControls.split(
                         separator: "\n", omittingEmptySubsequences: true
-                    ).prefix(20) {
+                    ).prefix(Self.printedLinesShown) {
                         lines.append(indent + "    " + style.paint("| ", .dim) + text)
+                    }
+                    let printedLines = example.output.split(separator: "\n", omittingEmptySubsequences: true).count
+                    if printedLines > Self.printedLinesShown {
+                        let more = t(
+                            .outputMoreLines,
+                            ["count": "\(printedLines - Self.printedLinesShown)", "shown": "\(Self.printedLinesShown)"])
+                        lines.append(indent + "    " + style.paint("| " + more, .dim))
                     }
                     if example.outputTruncated {
                         lines.append(indent + "    " + style.paint("| " + t(.outputCut), .dim))

@@ -42,6 +42,9 @@ struct ChapterHTMLRenderer {
     let solutions: [String: String]?
     /// Where the learner stands with each exercise, when the site shows the learner's progress.
     let marks: [String: ExerciseMark]
+    /// In a translated edition, the source chapter's headings (outside hints) in order: each of this chapter's
+    /// headings gets the anchor of its counterpart too, when the two chapters have the same headings by level.
+    let sourceHeadings: [SiteHeading]?
 
     private var anchors = AnchorRegistry()
     private var output = Output(html: "", toc: [], headings: [], sections: [], references: [], files: [], warnings: [])
@@ -53,12 +56,15 @@ struct ChapterHTMLRenderer {
     private var foldDepth = 0
     private var blockDepth = 0
     private var sectionNames: Set<String> = []
+    /// The source anchors given to headings so far, by heading (see ``sourceHeadings``).
+    private var sourceAnchors: [(heading: Int, anchor: String)] = []
 
     init(
         chapter: Chapter, page: String, templates: SiteTemplates, links: SiteLinks, exercises: [String: Exercise],
-        solutions: [String: String]?, marks: [String: ExerciseMark] = [:]
+        solutions: [String: String]?, marks: [String: ExerciseMark] = [:], sourceHeadings: [SiteHeading]? = nil
     ) {
         self.marks = marks
+        self.sourceHeadings = sourceHeadings
         self.chapter = chapter
         self.page = page
         self.templates = templates
@@ -78,7 +84,25 @@ struct ChapterHTMLRenderer {
     /// Renders the whole chapter.
     mutating func render() -> Output {
         output.html = renderBlocks(chapter.document.children)
+        withdrawSourceAnchors()
         return output
+    }
+
+    /// Takes back the source anchors that cannot stand: all of them when the chapter's headings do not pair with
+    /// the source's one for one, and any that is also an anchor of this page (an id is used once on a page).
+    private mutating func withdrawSourceAnchors() {
+        guard let sourceHeadings, !sourceAnchors.isEmpty else { return }
+        let pairs = sourceHeadings.map(\.level) == output.headings.map(\.level)
+        let taken = Set(output.headings.map(\.anchor) + chapter.exercises.map { AnchorRegistry.exercise($0.id) })
+        for (heading, anchor) in sourceAnchors where !pairs || taken.contains(anchor) {
+            let level = output.headings[heading].level
+            let own = output.headings[heading].anchor
+            let tag = "<h\(min(max(level, 1), 6)) id=\"\(own.htmlEscaped)\""
+            let marked =
+                tag + " data-source-anchor=\"\(anchor.htmlEscaped)\">"
+                + "<span class=\"section-anchor\" id=\"\(anchor.htmlEscaped)\"></span>"
+            output.html = output.html.replacingOccurrences(of: marked, with: tag + ">")
+        }
     }
 
     // MARK: Blocks
@@ -164,11 +188,28 @@ struct ChapterHTMLRenderer {
             output.sections.append(
                 Section(title: title, anchor: anchor, level: level, exercises: headingExercises[node.startLine] ?? []))
             sectionNames = []
-            if level == 2 || level == 3 { output.toc.append(TOCEntry(html: html, anchor: anchor, level: level)) }
+            if level == 2 || level == 3 {
+                let exercises = headingExercises[node.startLine] ?? []
+                let marks = self.marks
+                output.toc.append(
+                    TOCEntry(
+                        html: html, anchor: anchor, level: level, exercises: exercises,
+                        mark: exercises.compactMap { marks[$0] }.first))
+            }
         }
         let exercises = foldDepth == 0 ? headingExercises[node.startLine] ?? [] : []
+        var sourceAnchor: String?
+        if foldDepth == 0, let sourceHeadings {
+            let number = output.headings.count - 1
+            if number < sourceHeadings.count, sourceHeadings[number].level == level,
+                sourceHeadings[number].anchor != anchor
+            {
+                sourceAnchor = sourceHeadings[number].anchor
+                sourceAnchors.append((number, sourceHeadings[number].anchor))
+            }
+        }
         let context = HeadingContext(
-            level: min(max(level, 1), 6), anchor: anchor, html: html,
+            level: min(max(level, 1), 6), anchor: anchor, sourceAnchor: sourceAnchor, html: html,
             exercises: exercises.map { HeadingExercise(anchor: AnchorRegistry.exercise($0), mark: marks[$0]) })
         return templates.fragment(context, "heading")
     }
@@ -263,9 +304,9 @@ struct ChapterHTMLRenderer {
         "diff": "languageDiff", "swift": "languageSwift",
     ]
 
-    /// A command to type, as it is shown in prose.
-    static func command(_ text: String) -> String {
-        "<code class=\"command\">\(text.htmlEscaped)</code>"
+    /// A kata command to type (`check hello-kata`), as it is shown on a card: `./kata check hello-kata`.
+    private func command(_ arguments: String) -> String {
+        "<code class=\"command\">\("\(strings.kata) \(arguments)".htmlEscaped)</code>"
     }
 
     private var strings: SiteStrings { templates.strings }
@@ -279,10 +320,10 @@ struct ChapterHTMLRenderer {
         let name = role.rawValue.prefix(1).uppercased() + role.rawValue.dropFirst()
         let path = exercise?.learnerPath ?? "exercises/\(chapter.slug)/\(id).swift"
         let note = strings.html("note\(name)", ["path": path.htmlEscaped])
-        let check = Self.command("kata check \(id)")
+        let check = command("check \(id)")
         let noteHTML =
             role == .starter
-            ? strings.html("cardStart", ["note": note, "start": Self.command("kata next \(id)"), "command": check])
+            ? strings.html("cardStart", ["note": note, "start": command("next \(id)"), "command": check])
             : strings.html("cardCheck", ["note": note, "command": check])
         let title = exercise?.title ?? id
         let roleLabel = strings.text("role\(name)")
@@ -300,7 +341,7 @@ struct ChapterHTMLRenderer {
         let context = MutantContext(
             id: id, name: name, anchor: firstAnchor(for: id),
             ofHTML: strings.html("mutantOf", ["id": "<code class=\"card-id\">\(id.htmlEscaped)</code>"]),
-            noteHTML: note, runHTML: strings.html("mutantRun", ["command": Self.command("kata check \(id)")]),
+            noteHTML: note, runHTML: strings.html("mutantRun", ["command": command("check \(id)")]),
             code: code(node.literal, language: "swift"))
         return templates.fragment(context, "mutant")
     }
@@ -347,7 +388,8 @@ struct ChapterHTMLRenderer {
                 html += joined ? "" : "\n"
             case .lineBreak: html += "<br>\n"
             case .code:
-                html += "<code>\(node.literal.htmlEscaped)</code>"
+                // `kata check hello-kata` in a chapter is shown as the reader types it (`./kata check hello-kata`).
+                html += "<code>\(KataCommand.written(node.literal, as: strings.kata).htmlEscaped)</code>"
                 noteInlineAPI(node.literal)
             case .emphasis: html += "<em>\(inline(node.children))</em>"
             case .strong: html += "<strong>\(inline(node.children))</strong>"

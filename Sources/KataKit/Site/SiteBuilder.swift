@@ -24,6 +24,9 @@ public struct SiteBuilder {
         /// The file at the workbook's root whose title and introduction open the index: `site.md`, or a
         /// translation's `site.<language>.md`.
         public var siteFileName = "site.md"
+        /// In a translated edition, the source edition's headings by page (``Report/headings``), so that each
+        /// heading also carries its source anchor and the language switch keeps the reader's place.
+        public var sourceHeadings: [String: [SiteHeading]] = [:]
 
         /// Creates options.
         public init(
@@ -46,6 +49,8 @@ public struct SiteBuilder {
         public var exercises: Int
         /// Links that will not work, at their place in the Markdown.
         public var warnings: [Diagnostic]
+        /// Every chapter's and document's headings (outside hints), in order, by page.
+        public var headings: [String: [SiteHeading]] = [:]
     }
 
     /// The marker that says a folder was written by this builder and may be replaced.
@@ -64,7 +69,8 @@ public struct SiteBuilder {
 
     /// Builds the site into `output`, replacing an earlier build there.
     public func build(into output: URL) throws(SiteError) -> Report {
-        let strings = try SiteStrings(resources: resources, language: options.language)
+        let strings = try SiteStrings(
+            resources: resources, language: options.language, kata: Self.command(for: workbook.root))
         let templates = try SiteTemplates(folder: resources.templates, strings: strings)
         let site = siteDocument()
         let docs = SiteDocs(workbook: workbook, site: site)
@@ -79,7 +85,7 @@ public struct SiteBuilder {
         func render(_ chapter: Chapter, page: String, solutions: [String: String]?) -> SitePages.Rendered {
             var renderer = ChapterHTMLRenderer(
                 chapter: chapter, page: page, templates: templates, links: links, exercises: exercises,
-                solutions: solutions, marks: marks)
+                solutions: solutions, marks: marks, sourceHeadings: options.sourceHeadings[page])
             return SitePages.Rendered(chapter: chapter, page: page, output: renderer.render())
         }
         let chapters = workbook.chapters.map { render($0, page: SiteLinks.page(for: $0), solutions: solutions) }
@@ -89,7 +95,8 @@ public struct SiteBuilder {
         let pages = SitePages(
             workbook: workbook, templates: templates, title: siteTitle(site) ?? strings.text("defaultSiteTitle"),
             documents: documents, progress: options.progress, baseURL: options.baseURL,
-            editions: options.editions, untranslatedPages: options.untranslatedPages)
+            editions: options.editions, untranslatedPages: options.untranslatedPages,
+            withSolutions: options.withSolutions)
         var files: [String: String] = [:]
         var search = SearchIndex()
         for (position, item) in chapters.enumerated() {
@@ -129,9 +136,21 @@ public struct SiteBuilder {
                 $1.location.file, $1.location.line, $1.location.column
             )
         }
+        var headings: [String: [SiteHeading]] = [:]
+        for item in chapters + documents {
+            headings[item.page] = item.output.headings.map { SiteHeading(anchor: $0.anchor, level: $0.level) }
+        }
         return Report(
             output: output, pages: chapters.count + documents.count + 1, exercises: workbook.exercises.count,
-            warnings: warnings)
+            warnings: warnings, headings: headings)
+    }
+
+    /// How the site writes a kata command: as typed in the workbook's folder, `./kata check hello-kata`, when the
+    /// workbook has its `./kata` launcher (which works whether or not kata is on the reader's `PATH`); plain
+    /// `kata` in a workbook without one, whose readers have kata installed. The terminal says the same commands
+    /// the way they work where the learner stands (see ``KataCommand``).
+    static func command(for root: URL) -> String {
+        FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("kata").path) ? "./kata" : "kata"
     }
 
     /// Links to a page of the site whose anchor is not on it.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Puts the site's pages together from rendered chapters: the frame around each page, its sidebar and
 /// pager, the index, the whole workbook for printing, and the 404 page.
 struct SitePages {
@@ -21,30 +23,40 @@ struct SitePages {
     var editions: [SiteEdition] = []
     /// Chapters shown in the source language in this edition.
     var untranslatedPages: Set<String> = []
+    /// An instructor's build (with the reference solutions), which every page says it is.
+    var withSolutions = false
 
     var strings: SiteStrings { templates.strings }
+    /// How a kata command starts on this site (`./kata`), HTML-escaped.
+    private var kata: String { strings.kata.htmlEscaped }
 
     // MARK: Pages
 
     /// A chapter's page, with the chapters before and after it in the pager.
     func chapter(_ item: Rendered, previous: Rendered?, next: Rendered?) -> String {
         let body = templates.fragment(
-            ChapterContext(number: chapterNumber(item.chapter), bodyHTML: item.output.html), "chapter")
-        let back = previous.map { PageLink(title: $0.chapter.title, href: $0.page) }
+            ChapterContext(
+                number: chapterNumber(item.chapter), bodyHTML: item.output.html,
+                contentLanguage: contentLanguage(of: item.page)), "chapter")
+        let back = previous.map {
+            PageLink(title: $0.chapter.title, href: $0.page, lang: contentLanguage(of: $0.page))
+        }
         return frame(
             page: item.page, pageTitle: "\(item.chapter.title) · \(title)",
             description: Self.description(of: item.chapter.document), body: body, current: item.page,
             toc: item.output.toc,
             pager: (
                 back ?? PageLink(title: strings.text("contents"), href: "index.html"),
-                next.map { PageLink(title: $0.chapter.title, href: $0.page) }
+                next.map { PageLink(title: $0.chapter.title, href: $0.page, lang: contentLanguage(of: $0.page)) }
             ))
     }
 
     /// A document's page (`docs-kataspec.html`).
     func document(_ item: Rendered) -> String {
         let body = templates.fragment(
-            ChapterContext(number: strings.text("reference"), bodyHTML: item.output.html), "chapter")
+            ChapterContext(
+                number: strings.text("reference"), bodyHTML: item.output.html,
+                contentLanguage: contentLanguage(of: item.page)), "chapter")
         return frame(
             page: item.page, pageTitle: "\(item.chapter.title) · \(title)",
             description: Self.description(of: item.chapter.document), body: body, current: item.page,
@@ -59,7 +71,7 @@ struct SitePages {
                 "indexSummary",
                 [
                     "chapters": chapterTotal.htmlEscaped, "exercises": exerciseTotal.htmlEscaped,
-                    "command": "<code>kata next</code>",
+                    "command": "<code>\(kata) next</code>",
                 ]),
             progressHTML: progressHTML(),
             chapters: workbook.chapters.map { chapter in
@@ -110,17 +122,37 @@ struct SitePages {
     ) -> String {
         let context = PageContext(
             siteTitle: title, pageTitle: pageTitle, description: description.isEmpty ? nil : description,
-            canonical: isNotFound ? nil : canonical(page), bodyHTML: body, sidebar: sidebar(current: current),
+            canonical: isNotFound ? nil : canonical(page), bodyHTML: body, sidebar: sidebar(current: current, toc: toc),
             reference: documents.map {
-                SidebarDocument(title: $0.chapter.title, href: $0.page, current: $0.page == current)
+                SidebarDocument(
+                    title: $0.chapter.title, href: $0.page, current: $0.page == current,
+                    lang: contentLanguage(of: $0.page))
             },
             hasReference: !documents.isEmpty, toc: toc, hasTOC: !toc.isEmpty, previous: pager?.previous,
             next: pager?.next, hasPager: pager != nil, pageClass: pageClass, footerHTML: footerHTML,
             baseHref: isNotFound ? baseURL.map(Self.folder) : nil, noindex: isNotFound,
             alternates: isNotFound ? [] : alternates(of: page),
             untranslatedNote: untranslatedPages.contains(page)
-                ? strings.text("untranslatedChapter", ["language": currentEdition?.name ?? ""]) : nil)
+                ? strings.text("untranslatedChapter", ["language": currentEdition?.name ?? ""]) : nil,
+            contentLanguage: contentLanguage(of: page),
+            instructorNote: withSolutions ? strings.text("instructorBuild") : nil)
         return templates.render(context, "page")
+    }
+
+    /// The language of a chapter's or document's words when it is not this edition's, for their `lang`: a
+    /// chapter not translated yet is in the source language, and so is a document, unless it is named after
+    /// another language (`GLOSSARY.zh-Hans.md`).
+    func contentLanguage(of page: String) -> String? {
+        let language: String
+        if let document = documents.first(where: { $0.page == page }) {
+            let stem = URL(fileURLWithPath: document.chapter.path).deletingPathExtension().pathExtension
+            language = Language.knownNames[stem] != nil ? stem : Language.source.code
+        } else if untranslatedPages.contains(page) {
+            language = Language.source.code
+        } else {
+            return nil
+        }
+        return language == strings.text("language") ? nil : language
     }
 
     /// This edition: the one whose language is the strings' language.
@@ -146,8 +178,9 @@ struct SitePages {
             ? folder : String(folder.dropLast(edition.folder.count))
     }
 
-    private func sidebar(current: String?) -> [SidebarChapter] {
-        workbook.chapters.map { chapter in
+    private func sidebar(current: String?, toc: [TOCEntry]) -> [SidebarChapter] {
+        let listed = Set(toc.flatMap(\.exercises))
+        return workbook.chapters.map { chapter in
             let page = SiteLinks.page(for: chapter)
             let solved = progress?.solved(chapter.exercises)
             let total = "\(chapter.exercises.count)"
@@ -155,7 +188,9 @@ struct SitePages {
                 number: "\(chapter.number)", title: chapter.title, href: page, current: page == current,
                 exercises: exercises(of: chapter), hasExercises: !chapter.exercises.isEmpty,
                 progress: solved.map { strings.text("progressShort", ["solved": "\($0)", "total": total]) },
-                progressLabel: solved.map { strings.text("progressChapter", ["solved": "\($0)", "total": total]) })
+                progressLabel: solved.map { strings.text("progressChapter", ["solved": "\($0)", "total": total]) },
+                lang: contentLanguage(of: page),
+                tocHoldsExercises: page == current && chapter.exercises.allSatisfy { listed.contains($0.id) })
         }
     }
 
@@ -180,7 +215,7 @@ struct SitePages {
         {
             let link =
                 "<a href=\"\(SiteLinks.page(for: chapter))#\(AnchorRegistry.exercise(id))\">\(exercise.title.htmlEscaped)</a>"
-            html += " " + strings.html("progressNext", ["exercise": link, "command": "<code>kata next</code>"])
+            html += " " + strings.html("progressNext", ["exercise": link, "command": "<code>\(kata) next</code>"])
         } else if solved == workbook.exercises.count {
             html += " " + strings.html("progressDone")
         }
@@ -204,8 +239,8 @@ struct SitePages {
         strings.html(
             "footer",
             [
-                "build": "<code>kata build-site</code>", "next": "<code>kata next</code>",
-                "check": "<code>kata check</code>",
+                "build": "<code>\(kata) build-site</code>", "next": "<code>\(kata) next</code>",
+                "check": "<code>\(kata) check</code>",
             ])
     }
 

@@ -6,12 +6,16 @@ import Mustache
 ///
 /// A string may hold `{name}` placeholders, which the builder fills in; a key ending in `One` is the form
 /// for a count of 1. Templates read a string as `{{t.key}}`; the scripts get them all as `assets/strings.js`.
+/// `{kata}` in any string is the command a reader types for kata (see ``SiteBuilder/command(for:)``).
 struct SiteStrings {
     /// The strings by key.
     let table: [String: String]
+    /// What `{kata}` stands for: `./kata`, or `kata` in a workbook without its launcher.
+    var kata = "kata"
 
     /// Loads `strings/<language>.json`, which must have every key that English has.
-    init(resources: SiteResources, language: String) throws(SiteError) {
+    init(resources: SiteResources, language: String, kata: String = "kata") throws(SiteError) {
+        self.kata = kata
         let english = try Self.read(resources.strings(language: "en"))
         guard language != "en" else {
             table = english
@@ -47,7 +51,8 @@ struct SiteStrings {
     func script() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(table) else { preconditionFailure("strings always encode") }
+        let filled = table.mapValues { fill($0, [:]) }
+        guard let data = try? encoder.encode(filled) else { preconditionFailure("strings always encode") }
         return "window.KATA_STRINGS = " + String(decoding: data, as: UTF8.self) + ";\n"
     }
 
@@ -56,7 +61,9 @@ struct SiteStrings {
         return string
     }
 
-    private func fill(_ template: String, _ values: [String: String]) -> String {
+    private func fill(_ template: String, _ given: [String: String]) -> String {
+        var values = given
+        if values["kata"] == nil { values["kata"] = kata }
         // On UTF-8 bytes: `{` and `}` never occur inside another character's encoding.
         let bytes = Array(template.utf8)
         guard bytes.contains(UInt8(ascii: "{")) else { return template }

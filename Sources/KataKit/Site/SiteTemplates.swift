@@ -5,7 +5,8 @@ import Mustache
 struct SiteTemplates {
     /// Every template the builder renders by name; each must be present.
     static let required = [
-        "page", "index", "chapter", "sidebar", "toc", "pager", "code", "exercise-card", "mutant", "hint", "solution",
+        "page", "index", "chapter", "sidebar", "sidebar-toc", "toc", "pager", "code", "exercise-card", "mutant", "hint",
+        "solution",
         "pair", "heading", "book", "not-found",
     ]
 

@@ -27,6 +27,8 @@ extension PageContext: MustacheParent {
         case "alternates": alternates
         case "hasAlternates": hasAlternates
         case "untranslatedNote": untranslatedNote
+        case "contentLanguage": contentLanguage
+        case "instructorNote": instructorNote
         default: nil
         }
     }
@@ -50,6 +52,7 @@ extension SidebarDocument: MustacheParent {
         case "title": title
         case "href": href
         case "current": current
+        case "lang": lang
         default: nil
         }
     }
@@ -76,6 +79,8 @@ extension SidebarChapter: MustacheParent {
         case "hasExercises": hasExercises
         case "progress": progress
         case "progressLabel": progressLabel
+        case "lang": lang
+        case "tocHoldsExercises": tocHoldsExercises
         default: nil
         }
     }
@@ -99,6 +104,7 @@ extension TOCEntry: MustacheParent {
         case "html": html
         case "anchor": anchor
         case "level": level
+        case "mark": mark
         default: nil
         }
     }
@@ -109,6 +115,7 @@ extension PageLink: MustacheParent {
         switch key {
         case "title": title
         case "href": href
+        case "lang": lang
         default: nil
         }
     }
@@ -148,6 +155,7 @@ extension ChapterContext: MustacheParent {
         switch key {
         case "number": number
         case "bodyHTML": bodyHTML
+        case "contentLanguage": contentLanguage
         default: nil
         }
     }
@@ -158,6 +166,7 @@ extension HeadingContext: MustacheParent {
         switch key {
         case "level": level
         case "anchor": anchor
+        case "sourceAnchor": sourceAnchor
         case "html": html
         case "exercises": exercises
         default: nil

@@ -31,6 +31,10 @@ struct PageContext {
     var hasAlternates: Bool { alternates.count > 1 }
     /// A note above a chapter shown in English in a translated edition.
     var untranslatedNote: String?
+    /// The language of the page's chapter or document when it is not the edition's (for its table of contents).
+    var contentLanguage: String? = nil
+    /// On every page of an instructor's build: that it is one.
+    var instructorNote: String? = nil
 }
 
 /// A document in the sidebar.
@@ -38,6 +42,8 @@ struct SidebarDocument {
     var title: String
     var href: String
     var current: Bool
+    /// The document's language when it is not the edition's.
+    var lang: String? = nil
 }
 
 /// A chapter in the sidebar, with its exercises.
@@ -51,6 +57,11 @@ struct SidebarChapter {
     /// "2/5" when the learner's progress is shown, with ``progressLabel`` for screen readers.
     var progress: String?
     var progressLabel: String?
+    /// The chapter's language when it is not the edition's (not translated yet).
+    var lang: String? = nil
+    /// Whether the page's table of contents lists every exercise of the chapter, so that the sidebar, when it
+    /// holds the table (below 1440 px), need not list them again.
+    var tocHoldsExercises = false
 }
 
 /// An exercise in the sidebar or on the index.
@@ -67,12 +78,18 @@ struct TOCEntry {
     var html: String
     var anchor: String
     var level: Int
+    /// The exercises whose title this heading is.
+    var exercises: [String] = []
+    /// Where the learner stands with the (first) exercise, when the site shows the learner's progress.
+    var mark: ExerciseMark? = nil
 }
 
 /// A previous or next link.
 struct PageLink {
     var title: String
     var href: String
+    /// The title's language when it is not the edition's.
+    var lang: String? = nil
 }
 
 /// `index.mustache`.
@@ -103,12 +120,17 @@ struct IndexChapter {
 struct ChapterContext {
     var number: String
     var bodyHTML: String
+    /// The language of the body when it is not the edition's (a document, or a chapter not translated yet).
+    var contentLanguage: String? = nil
 }
 
 /// `heading.mustache`.
 struct HeadingContext {
     var level: Int
     var anchor: String
+    /// In a translated edition, the anchor of the same heading in the source edition: a second anchor on the
+    /// heading, so that the language switch (and any link made in the source edition) lands on it.
+    var sourceAnchor: String? = nil
     var html: String
     /// The exercises this heading is the title of.
     var exercises: [HeadingExercise]

@@ -89,6 +89,7 @@ public struct WorkbookSite {
             translated.language = translation.language.code
             translated.baseURL = settings.baseURL.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + edition.folder }
             translated.untranslatedPages = untranslated
+            translated.sourceHeadings = report.headings
             let siteFile = "site.\(translation.language.code).md"
             if FileManager.default.fileExists(atPath: source.root.appendingPathComponent(siteFile).path) {
                 translated.siteFileName = siteFile

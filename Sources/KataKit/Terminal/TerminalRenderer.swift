@@ -7,6 +7,9 @@ public struct TerminalRenderer {
     /// Turns a link's target into what the learner should see (a chapter's relative link into a path from
     /// where the learner works).
     public var resolveLink: (String) -> String
+    /// Writes inline code as the learner should read it: a chapter's `kata check hello-kata` as the command that
+    /// works where the learner stands (see ``KataCommand/written(_:as:)``).
+    public var writeCode: (String) -> String = { $0 }
 
     /// Creates a renderer.
     public init(style: TerminalStyle, resolveLink: @escaping (String) -> String = { $0 }) {
@@ -14,7 +17,8 @@ public struct TerminalRenderer {
         self.resolveLink = resolveLink
     }
 
-    /// A renderer for Markdown from `document`, whose relative links are shown as paths from where the learner works.
+    /// A renderer for Markdown from `document` (a chapter's prompt or hint), whose relative links are shown as paths
+    /// from where the learner works and whose `kata` commands as the learner types them.
     public init(style: TerminalStyle, linksRelativeTo document: URL, in workspace: Workspace) {
         self.init(style: style) { target in
             guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("#") else {
@@ -25,6 +29,7 @@ public struct TerminalRenderer {
             let file = document.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
             return workspace.display(file) + anchor
         }
+        writeCode = { KataCommand.written($0) }
     }
 
     /// Renders block nodes, separated by blank lines.
@@ -103,7 +108,7 @@ public struct TerminalRenderer {
             case .softBreak: return String(Self.softBreak)
             case .lineBreak: return "\n"
             case .code:
-                let code = node.literal.withVisibleControls
+                let code = writeCode(node.literal).withVisibleControls
                 return style.color ? style.paint(code, .cyan) : "`\(code)`"
             case .emphasis: return style.paint(inlineParts(node.children), .italic)
             case .strong: return style.paint(inlineParts(node.children), .bold)

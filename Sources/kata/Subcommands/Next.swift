@@ -8,9 +8,10 @@ extension Kata {
             commandName: "next",
             abstract: "Show the current exercise and create its file from the starter if it is missing.",
             discussion:
-                "The current exercise is the first one you have not solved. Name another (`kata next spry-fake`, "
-                + "or a unique start of its id) to jump to it, as a workshop does when it starts at a chapter: from "
-                + "then on `kata check`, `kata watch` and `kata next` go on from that exercise.")
+                "The current exercise is the first one you have not solved. Name another "
+                + "(`\(KataCommand.line("next spry-fake"))`, or a unique start of its id) to jump to it, as a "
+                + "workshop does when it starts at a chapter: from then on `\(KataCommand.line("check"))`, "
+                + "`\(KataCommand.line("watch"))` and `\(KataCommand.line("next"))` go on from that exercise.")
 
         @OptionGroup var options: WorkbookOptions
 

@@ -54,4 +54,18 @@ struct KataCommandTests {
                 environment: ["PATH": "/usr/bin"], executable: "/w/.build/debug/kata",
                 invokedAs: "/w/.build/debug/kata", currentDirectory: "/w/.build/debug") == "./kata")
     }
+
+    @Test("a chapter's `kata check hello-kata` is written as the learner types it; other code is left alone")
+    func written() {
+        #expect(KataCommand.written("kata check hello-kata", as: "./kata") == "./kata check hello-kata")
+        #expect(KataCommand.written("kata next", as: "../../kata") == "../../kata next")
+        #expect(
+            KataCommand.written("kata build-site --with-solutions", as: "./kata")
+                == "./kata build-site --with-solutions")
+        #expect(KataCommand.written("kata check hello-kata", as: "kata") == "kata check hello-kata")
+        #expect(KataCommand.written("kata", as: "./kata") == "kata", "the tool's name alone is not a command")
+        #expect(KataCommand.written("kata-room serve", as: "./kata") == "kata-room serve")
+        #expect(KataCommand.written("kata is fun", as: "./kata") == "kata is fun", "not one of kata's commands")
+        #expect(KataCommand.written("expect(kata).to(beNil())", as: "./kata") == "expect(kata).to(beNil())")
+    }
 }

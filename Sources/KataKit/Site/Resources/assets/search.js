@@ -93,10 +93,30 @@
   }
 
   function matches(token, queryTerms) {
+    return matchedLength(token, queryTerms) > 0;
+  }
+
+  // How much of a token a query matches, from its start: a Latin word is matched whole (`stub` marks
+  // *stubs*), a pair of Chinese characters only as far as the query goes (`钩` marks 钩 in 钩子, not 子).
+  function matchedLength(token, queryTerms) {
+    var length = 0;
     for (var i = 0; i < queryTerms.length; i++) {
-      if (token.term.lastIndexOf(queryTerms[i], 0) === 0) return true;
+      if (token.term.lastIndexOf(queryTerms[i], 0) !== 0) continue;
+      length = Math.max(length, cjk.test(token.term) ? queryTerms[i].length : token.end - token.start);
     }
-    return false;
+    return length;
+  }
+
+  // A query's terms. Of a run of two or more Chinese characters, the pairs say it all: its last character
+  // alone (which the index needs, to find a single character) would match the pair that follows the word
+  // in the text and run a mark past it (存根告 for 存根).
+  function queryTermsOf(query) {
+    var tokens = tokenize(query);
+    return tokens.filter(function (t, i) {
+      var previous = tokens[i - 1];
+      return !(t.end - t.start === 1 && cjk.test(t.term) && previous && previous.end === t.end);
+    }).map(function (t) { return t.term; })
+      .filter(function (term, i, all) { return all.indexOf(term) === i; });
   }
 
   // Where the query's terms follow one another in a list of tokens, as a phrase.
@@ -134,8 +154,7 @@
 
   function search(query) {
     query = query.trim().toLowerCase();
-    var queryTerms = tokenize(query).map(function (t) { return t.term; })
-      .filter(function (term, i, all) { return all.indexOf(term) === i; });
+    var queryTerms = queryTermsOf(query);
     if (!queryTerms.length || !index) return { terms: queryTerms, found: [] };
     var found = [];
     index.forEach(function (item) {
@@ -143,8 +162,11 @@
       if (s >= 0) found.push({ item: item, score: s });
     });
     found.sort(function (a, b) { return b.score - a.score || a.item.order - b.item.order; });
-    return { terms: queryTerms, found: found.slice(0, 15).map(function (f) { return f.item; }) };
+    return { terms: queryTerms, found: found.map(function (f) { return f.item; }) };
   }
+
+  // How many results are drawn at first; a button under them draws the rest.
+  var firstShown = 20;
 
   // Text with the tokens that match the query wrapped in <mark>, as DOM nodes.
   // Tokens may overlap (pairs of Chinese characters): a match that touches the one before extends its mark.
@@ -152,16 +174,18 @@
     var position = from;
     var last = null;
     tokens.forEach(function (t) {
-      if (t.start < from || t.end > to || t.end <= position || !matches(t, queryTerms)) return;
+      var length = matchedLength(t, queryTerms);
+      var end = t.start + length;
+      if (t.start < from || t.end > to || end <= position || !length) return;
       if (last && t.start <= position) {
-        last.textContent += text.slice(position, t.end);
+        last.textContent += text.slice(position, end);
       } else {
         parent.appendChild(document.createTextNode(text.slice(position, t.start)));
         last = document.createElement("mark");
-        last.textContent = text.slice(t.start, t.end);
+        last.textContent = text.slice(t.start, end);
         parent.appendChild(last);
       }
-      position = t.end;
+      position = end;
     });
     parent.appendChild(document.createTextNode(text.slice(position, to)));
   }
@@ -213,7 +237,19 @@
   function render(query) {
     var outcome = search(query);
     results.textContent = "";
-    outcome.found.forEach(function (item) {
+    showResults(query, outcome, 0, firstShown);
+    var shown = query.trim() !== "";
+    results.hidden = !shown;
+    if (shown && !outcome.found.length) {
+      showMessage(say("searchNothing", { query: query.trim() }));
+      return;
+    }
+    if (status) status.textContent = shown ? site.sayCount("searchResults", outcome.found.length) : "";
+  }
+
+  // Draws results from..<to, and under them a button for the rest when there are more.
+  function showResults(query, outcome, from, to) {
+    outcome.found.slice(from, to).forEach(function (item) {
       var li = document.createElement("li");
       var link = document.createElement("a");
       link.href = item.entry.url;
@@ -237,13 +273,22 @@
       li.appendChild(link);
       results.appendChild(li);
     });
-    var shown = query.trim() !== "";
-    results.hidden = !shown;
-    if (shown && !outcome.found.length) {
-      showMessage(say("searchNothing", { query: query.trim() }));
-      return;
-    }
-    if (status) status.textContent = shown ? site.sayCount("searchResults", outcome.found.length) : "";
+    if (outcome.found.length <= to) return;
+    var more = document.createElement("li");
+    more.className = "search-more";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = say("searchMore", { count: outcome.found.length });
+    button.addEventListener("click", function () {
+      var next = more.previousElementSibling;
+      more.remove();
+      showResults(query, outcome, to, outcome.found.length);
+      // The focus goes on with the first result that was not shown before.
+      var first = next && next.nextElementSibling && next.nextElementSibling.querySelector("a");
+      if (first) first.focus();
+    });
+    more.appendChild(button);
+    results.appendChild(more);
   }
 
   function close() { results.hidden = true; }
@@ -262,7 +307,7 @@
     if (!stored || !stored.url) return;
     var target = new URL(stored.url, document.baseURI);
     if (target.pathname !== location.pathname || target.hash !== location.hash) return;
-    var queryTerms = tokenize(stored.query.toLowerCase()).map(function (t) { return t.term; });
+    var queryTerms = queryTermsOf(stored.query.toLowerCase());
     if (!queryTerms.length) return;
     var start = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : document.querySelector("main h1");
     var heading = start && (start.closest("h1, h2, h3, h4, h5, h6") || start);
@@ -309,7 +354,7 @@
     }
   });
   results.addEventListener("keydown", function (event) {
-    var links = Array.prototype.slice.call(results.querySelectorAll("a"));
+    var links = Array.prototype.slice.call(results.querySelectorAll("a, button"));
     var position = links.indexOf(document.activeElement);
     if (event.key === "ArrowDown" && position < links.length - 1) {
       event.preventDefault();

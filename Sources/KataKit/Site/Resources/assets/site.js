@@ -62,6 +62,21 @@
       if (copied) { resolve(); } else { reject(new Error("copy failed")); }
     });
   }
+  // What a copy did is said aloud too: a button's label does not change when its text does, so a screen
+  // reader would never hear "Copied" from the button itself.
+  var copyStatus = null;
+  function announce(text) {
+    if (!copyStatus) {
+      copyStatus = document.createElement("p");
+      copyStatus.className = "visually-hidden copy-status";
+      copyStatus.setAttribute("role", "status");
+      copyStatus.setAttribute("aria-live", "polite");
+      document.body.appendChild(copyStatus);
+    }
+    copyStatus.textContent = "";
+    // A change after the region is empty is read even when the same words are said twice.
+    setTimeout(function () { copyStatus.textContent = text; }, 50);
+  }
   Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (button) {
     button.hidden = false;
     button.setAttribute("aria-label", say("copyLabel"));
@@ -69,8 +84,10 @@
       var code = button.closest(".code").querySelector("pre code");
       copyText(code.textContent).then(function () {
         button.textContent = say("copied");
+        announce(say("copied"));
       }, function () {
         button.textContent = say("copyFailed");
+        announce(say("copyFailed"));
       });
       setTimeout(function () { button.textContent = say("copy"); }, 1600);
     });
@@ -138,15 +155,102 @@
     window.location.href = link.href;
   });
 
-  // Chapter menu on narrow screens.
+  // Chapter menu on narrow screens; Esc closes it and gives the focus back to its button.
   var menu = document.querySelector(".menu-toggle");
   var sidebar = document.getElementById("sidebar");
+  function showMenu(open) {
+    menu.setAttribute("aria-expanded", open ? "true" : "false");
+    document.body.classList.toggle("menu-open", open);
+  }
   if (menu && sidebar) {
     menu.hidden = false;
     menu.addEventListener("click", function () {
-      var open = menu.getAttribute("aria-expanded") !== "true";
-      menu.setAttribute("aria-expanded", open ? "true" : "false");
-      document.body.classList.toggle("menu-open", open);
+      showMenu(menu.getAttribute("aria-expanded") !== "true");
     });
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || menu.getAttribute("aria-expanded") !== "true") return;
+      if (event.target && event.target.closest && event.target.closest(".search")) return;
+      showMenu(false);
+      menu.focus();
+    });
+  }
+
+  // The section being read: the last heading that has reached the top part of the window. The tables of
+  // contents mark it (and keep it in view when they scroll), and the language switch opens the other
+  // edition there.
+  var main = document.querySelector("main");
+  var headings = main ? Array.prototype.filter.call(
+    main.querySelectorAll("h1[id], h2[id], h3[id], h4[id]"), function (h) { return !h.closest("details"); }) : [];
+  var tocLinks = Array.prototype.slice.call(document.querySelectorAll(".toc a[href^='#'], .sidebar-toc a[href^='#']"));
+  function sectionBeingRead() {
+    var line = Math.min(window.innerHeight * 0.3, 240);
+    var found = null;
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].getBoundingClientRect().top > line) break;
+      found = headings[i];
+    }
+    // At the very end of the page the last heading may never reach the line; it is the one being read.
+    if (headings.length && window.innerHeight + window.scrollY >= root.scrollHeight - 2 &&
+        headings[headings.length - 1].getBoundingClientRect().top < window.innerHeight) {
+      found = headings[headings.length - 1];
+    }
+    return found;
+  }
+  function keepInView(link) {
+    var box = link.closest(".toc, .sidebar");
+    if (!box || box.scrollHeight <= box.clientHeight || !link.offsetParent) return;
+    var top = link.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top < 40 || top > box.clientHeight - 40) box.scrollTop += top - box.clientHeight / 2;
+  }
+  var marked = null;
+  function markSection() {
+    var heading = sectionBeingRead();
+    // A table of contents lists the ## and ### headings: a deeper one is read under the one above it.
+    var entry = heading;
+    while (entry && !tocLinks.some(function (a) { return a.getAttribute("href") === "#" + entry.id; })) {
+      var index = headings.indexOf(entry);
+      entry = index > 0 ? headings[index - 1] : null;
+    }
+    var id = entry ? entry.id : null;
+    if (id !== marked) {
+      marked = id;
+      tocLinks.forEach(function (a) {
+        if (id && a.getAttribute("href") === "#" + id) {
+          a.setAttribute("aria-current", "location");
+          keepInView(a);
+        } else {
+          a.removeAttribute("aria-current");
+        }
+      });
+    }
+    placeLanguageLinks(heading);
+  }
+
+  // The language switch opens the same place in the other edition: the exercise being read (its anchor is
+  // the same in every edition), else the section (a translation's heading carries the source's anchor too).
+  var switchLinks = Array.prototype.slice.call(document.querySelectorAll(".language-switch a[href]"));
+  switchLinks.forEach(function (a) { a.setAttribute("data-page", a.getAttribute("href").split("#")[0]); });
+  function placeLanguageLinks(heading) {
+    if (!switchLinks.length) return;
+    var place = "";
+    if (heading && heading !== headings[0]) {
+      var exercise = heading.querySelector(".exercise-anchor");
+      place = exercise ? exercise.id : heading.getAttribute("data-source-anchor") || heading.id;
+    }
+    switchLinks.forEach(function (a) {
+      a.setAttribute("href", a.getAttribute("data-page") + (place ? "#" + encodeURIComponent(place) : ""));
+    });
+  }
+  if (headings.length) {
+    var pending = false;
+    var onScroll = function () {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; markSection(); });
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll);
+    window.addEventListener("hashchange", onScroll);
+    markSection();
   }
 })();
