@@ -141,9 +141,13 @@ struct UnitCache: Sendable {
         return data
     }
 
-    /// Keeps the cache to ``capacity`` units, removing the least recently used; a unit in use by another check is
-    /// at least a minute old before it can go.
-    private func prune() {
+    /// How long a unit stays after its last use, whatever the capacity: a check links from its units and reads their
+    /// symbol graphs for as long as it runs, which on a loaded machine (a `kata verify` beside other builds) can be
+    /// minutes after it looked them up.
+    static let inUse: TimeInterval = 15 * 60
+
+    /// Keeps the cache to ``capacity`` units, removing the least recently used; none used in the last ``inUse``.
+    func prune(now: Date = Date()) {
         Leftovers.sweep(directory, only: ".building-")
         let fileManager = FileManager.default
         guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path),
@@ -153,7 +157,7 @@ struct UnitCache: Sendable {
             let attributes = try? fileManager.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
             return (name, attributes?[.modificationDate] as? Date ?? .distantPast)
         }.sorted { $0.1 < $1.1 }
-        let cutoff = Date().addingTimeInterval(-60)
+        let cutoff = now.addingTimeInterval(-Self.inUse)
         for (name, date) in dated.prefix(dated.count - Self.capacity * 3 / 4) where date < cutoff {
             try? fileManager.removeItem(at: directory.appendingPathComponent(name))
         }
