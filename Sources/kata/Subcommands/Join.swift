@@ -44,7 +44,7 @@ extension Kata {
                 Your checks, hints and current exercise now go to the instructor\
                 \(shareCode ? ", with your exercise files" : "; your code stays on this computer").
                 A check never waits for the room: what cannot be sent now goes with a later command.
-                kata leave stops reporting.
+                \(KataCommand.line("leave")) stops reporting.
                 """)
         }
     }
