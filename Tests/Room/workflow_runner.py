@@ -28,7 +28,16 @@ import subprocess
 import tempfile
 import time
 
-from ruamel.yaml import YAML
+try:  # PyYAML, or ruamel.yaml (which check-jsonschema brings)
+    import yaml
+
+    def load_yaml(handle):
+        return yaml.safe_load(handle)
+except ImportError:
+    from ruamel.yaml import YAML
+
+    def load_yaml(handle):
+        return YAML(typ="safe").load(handle)
 
 GRADER = "education/autograding-command-grader@v1"
 REPORTER = "education/autograding-grading-reporter@v1"
@@ -56,7 +65,7 @@ class WorkflowRun:
     def __init__(self, workflow, repository, workspace, secrets=None, actor="learner",
                  name="classroom/assignment-learner", log=print):
         with open(workflow) as handle:
-            self.workflow = YAML(typ="safe").load(handle)
+            self.workflow = load_yaml(handle)
         self.repository = repository
         self.workspace = workspace
         self.secrets = secrets or {}

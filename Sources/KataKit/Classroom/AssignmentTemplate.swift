@@ -58,11 +58,12 @@ public struct AssignmentTemplate {
         for exercise in workbook.exercises {
             try write(exercise.starter.code, to: target, exercise.learnerPath)
         }
+        try write(solutionsNotice, to: target, Workbook.solutionsElsewhere)
         let readme = try? String(contentsOf: target.appendingPathComponent("README.md"), encoding: .utf8)
         try write(noticeForLearners + (readme ?? ""), to: target, "README.md")
 
         let chapters = workbook.chapters.map(Self.chapterPath)
-        let kataFiles = Self.kataFiles + files.filter { $0.hasPrefix("Sources/") }
+        let kataFiles = Self.kataFiles + [Workbook.solutionsElsewhere] + files.filter { $0.hasPrefix("Sources/") }
         try write(try hashes(of: chapters, in: target), to: target, ClassroomScripts.chaptersPath)
         try write(try hashes(of: kataFiles, in: target), to: target, ClassroomScripts.kataPath)
         try write(ClassroomScripts.grade, to: target, ClassroomScripts.gradePath, executable: true)
@@ -105,6 +106,19 @@ public struct AssignmentTemplate {
         > `.github/` and kata's own files (`Package.swift`, `kata`, `scripts/`, `Sources/`) as they are: an
         > exercise whose chapter differs from the assignment's scores nothing, and a change to kata's files stops
         > all grading.
+
+        """
+    }
+
+    /// What stands in for the reference solutions (``Workbook/solutionsElsewhere``): kata loads the workbook without
+    /// them, and a learner who looks for them reads why they are not there.
+    var solutionsNotice: String {
+        """
+        # The reference solutions are with your instructor
+
+        This repository is a GitHub Classroom assignment: it holds the chapters and the starter of every exercise,
+        not their reference solutions. `./kata check` needs none (it checks your code against the chapter's specs),
+        and neither does the grading of your pushes. This file tells kata so: leave it where it is.
 
         """
     }

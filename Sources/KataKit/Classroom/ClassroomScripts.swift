@@ -27,7 +27,7 @@ public enum ClassroomScripts {
             echo "$1"
             echo "kata is built from these files, so nothing is graded while they differ from the assignment's"
             echo "(their SHA-256 were recorded in $list when the assignment was made). Put them back with:"
-            echo "    git checkout \\$(git rev-list --max-parents=0 HEAD) -- Package.swift kata scripts Sources"
+            echo "    git checkout \\$(git rev-list --max-parents=0 HEAD) -- Package.swift kata scripts Sources solutions"
             echo "and remove any file you added under Sources/, then commit and push again."
             exit 1
         }

@@ -95,10 +95,10 @@ import Testing
                 "Sources/KataKit/Engine.swift", "chapters/01-basics.md", "chapters/02-more.md",
                 "exercises/basics/add-numbers.swift", "exercises/more/greet.swift", ".github/workflows/classroom.yml",
                 ".github/classroom/chapters.sha256", ".github/classroom/kata.sha256", ".github/classroom/grade.sh",
-                ".github/classroom/check-kata.sh",
+                ".github/classroom/check-kata.sh", "solutions/WITH-THE-INSTRUCTOR.md",
             ])
         #expect(
-            (summary.exercises, summary.chapters, summary.kataFiles, summary.steps, summary.points) == (2, 2, 5, 2, 4))
+            (summary.exercises, summary.chapters, summary.kataFiles, summary.steps, summary.points) == (2, 2, 6, 2, 4))
         // The starter, not the teacher's own file; and the .gitignore keeps exercises/ in.
         let starter = try text(target, "exercises/basics/add-numbers.swift")
         #expect(starter == "func add(_ a: Int, _ b: Int) -> Int { 0 }\n")
@@ -114,8 +114,11 @@ import Testing
         let kata = try text(target, ".github/classroom/kata.sha256")
         #expect(
             kata.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" } == [
-                "Package.swift", "kata", "scripts/setup.sh", "Sources/KataKit/Engine.swift", "Sources/kata/main.swift",
+                "Package.swift", "kata", "scripts/setup.sh", "solutions/WITH-THE-INSTRUCTOR.md",
+                "Sources/KataKit/Engine.swift", "Sources/kata/main.swift",
             ])
+        // A learner's copy loads without the solutions: the note stands in for them.
+        #expect(try WorkbookLoader(root: target, displayBase: target).load().exercises.count == 2)
         for script in ["kata", ".github/classroom/grade.sh", ".github/classroom/check-kata.sh"] {
             let mode =
                 try FileManager.default.attributesOfItem(atPath: target.appendingPathComponent(script).path)[
@@ -133,6 +136,19 @@ import Testing
             yaml.range(of: $0)?.lowerBound
         }
         #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })
+    }
+
+    @Test func onlyTheNoteForLearnersLetsAWorkbookLoadWithoutItsSolutions() throws {
+        let checkout = try checkout()
+        try FileManager.default.removeItem(at: checkout.root.appendingPathComponent("solutions/more/greet.swift"))
+        #expect(
+            checkout.diagnostics() == [
+                "chapters/02-more.md:13:1: error: exercise 'greet' has no reference solution; write "
+                    + "solutions/more/greet.swift (kata verify checks that it passes)"
+            ])
+        try Data("The solutions are with the instructor.\n".utf8).write(
+            to: checkout.root.appendingPathComponent(Workbook.solutionsElsewhere))
+        #expect(checkout.diagnostics() == [])
     }
 
     @Test func oneStepPerChapterIsWorthItsExercises() throws {
