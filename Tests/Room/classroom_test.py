@@ -179,6 +179,18 @@ def run(kata):
                      and "nothing is graded" in guard.output, guard.output if guard else "")
         checks.check("no points are reported", forged.points is None)
 
+        # Nor one who adds a manifest that SwiftPM would read instead of Package.swift.
+        git(forger, "rm", "--quiet", "Sources/kata/Forge.swift")
+        write(read(forger, "Package.swift"), forger, "Package@swift-6.1.swift")
+        git(forger, "add", "--all")
+        git(forger, "commit", "--quiet", "--message", "another manifest")
+        git(forger, "push", "--quiet", "origin", "main")
+        forged = WorkflowRun(workflow, remote, os.path.join(work, "manifest"), log=lambda line: None).run()
+        guard = forged.step_named("Check that kata's own files")
+        checks.check("a Package@swift-6.1.swift stops the run before kata is built",
+                     guard and guard.status == "failure" and forged.step_named("Build kata").status == "skipped"
+                     and "Package@swift-6.1.swift" in guard.output, guard.output if guard else "")
+
         # The workflows match GitHub's schema: this workbook's and the bundled one's, per exercise and per chapter.
         validator, why_not = schema_checker()
         bundled = os.path.join(work, "bundled")

@@ -14,8 +14,10 @@ public enum ClassroomScripts {
 
     /// `sh .github/classroom/check-kata.sh`: before kata is built, its files must be the assignment's, since the
     /// workflow builds kata from them (and runs `scripts/setup.sh` as root): a changed `Sources/` could pass
-    /// anything. Also removes what a build or a check would read that the assignment did not give (a committed
-    /// `.build`, `.kata` with its verdict cache, SwiftPM's `.swiftpm` settings or `Package.resolved`).
+    /// anything (a file added there, or a `Package@swift-6.1.swift` that SwiftPM would read instead of
+    /// `Package.swift`). Also removes what a build or a check would read that the assignment did not give (a
+    /// committed `.build`, `.kata` with its verdict cache, SwiftPM's `.swiftpm` settings, `Package.resolved`, a
+    /// `.swift-version` that picks a toolchain).
     public static let checkKata = """
         #!/bin/sh
         # Written by `kata room github`. GitHub Classroom's workflow runs this before it builds kata: kata's own
@@ -28,14 +30,16 @@ public enum ClassroomScripts {
             echo "kata is built from these files, so nothing is graded while they differ from the assignment's"
             echo "(their SHA-256 were recorded in $list when the assignment was made). Put them back with:"
             echo "    git checkout \\$(git rev-list --max-parents=0 HEAD) -- Package.swift kata scripts Sources solutions"
-            echo "and remove any file you added under Sources/, then commit and push again."
+            echo "and remove any file you added under Sources/ (or as Package*.swift), then commit and push again."
             exit 1
         }
         [ -f "$list" ] || fail "$list is missing."
         sha256sum --check --quiet "$list" || fail "The files above differ from the assignment's."
-        added=$(find Sources ! -type d -print | awk 'NR == FNR { pinned[$2] = 1; next } !($0 in pinned)' "$list" -)
-        [ -z "$added" ] || fail "Files that the assignment did not give are in Sources/: $added"
-        rm -rf .build .kata .swiftpm Package.resolved
+        # SwiftPM builds from Sources/ and reads a Package@swift-<version>.swift before Package.swift.
+        added=$({ find Sources ! -type d -print; for f in Package*.swift; do [ ! -e "$f" ] || echo "$f"; done; } |
+            awk 'NR == FNR { pinned[$2] = 1; next } !($0 in pinned)' "$list" -)
+        [ -z "$added" ] || fail "Files that the assignment did not give would change how kata is built: $added"
+        rm -rf .build .kata .swiftpm Package.resolved .swift-version
         echo "kata's files are the assignment's ($(wc -l < "$list") files)."
 
         """
