@@ -131,6 +131,9 @@ def run(kata):
         subprocess.run(["git", "clone", "--quiet", "--bare", assignment, remote], check=True)
         learner = os.path.join(work, "learner")
         subprocess.run(["git", "clone", "--quiet", remote, learner], check=True)
+        verify = subprocess.run([kata, "verify"], cwd=learner, capture_output=True, text=True)
+        checks.check("kata verify in a learner's copy says the solutions are with the instructor",
+                     verify.returncode == 1 and "learner's copy of an assignment" in verify.stderr, verify.stderr)
         write(read(teacher, "solutions/basics/add-numbers.swift"), learner, "exercises/basics/add-numbers.swift")
         write(read(teacher, "solutions/more/add-up-spec.swift"), learner, "exercises/more/add-up-spec.swift")
         chapter = read(learner, "chapters/02-more.md")

@@ -195,7 +195,7 @@ public struct Verifier {
                         [
                             Problem(
                                 location: exercise.location,
-                                message: missingSolution(exercise, url, workspace))
+                                message: "'\(exercise.id)' has no reference solution; write \(workspace.display(url))")
                         ], nil
                     )
                 case .failure(let failure):
@@ -334,16 +334,6 @@ public struct Verifier {
             }
             return problems
         }
-    }
-
-    /// In a learner's copy of an assignment, the solutions are with the instructor: say so, not "write one".
-    private static func missingSolution(_ exercise: Exercise, _ url: URL, _ workspace: Workspace) -> String {
-        let elsewhere = workspace.workbook.url(Workbook.solutionsElsewhere)
-        guard FileManager.default.fileExists(atPath: elsewhere.path) else {
-            return "'\(exercise.id)' has no reference solution; write \(workspace.display(url))"
-        }
-        return "'\(exercise.id)' has no reference solution here: this workbook is a copy of an assignment, whose "
-            + "solutions stay with the instructor (\(workspace.display(elsewhere))); run kata verify where they are"
     }
 
     private static func display(_ path: String, _ workspace: Workspace) -> String {

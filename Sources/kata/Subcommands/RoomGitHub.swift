@@ -56,7 +56,8 @@ extension Kata.Room {
                 Wrote the assignment's template repository in \(shown)\(committed == nil ? " (one commit, on main)" : ""):
                   kata and \(summary.chapters) chapters, pinned: the SHA-256 of the chapters and of kata's \(summary.kataFiles) \
                 own files are in .github/classroom/
-                  the starters of \(summary.exercises) exercises in exercises/, tracked; no solutions/
+                  the starters of \(summary.exercises) exercises in exercises/, tracked; no reference solutions \
+                (\(Workbook.solutionsElsewhere) says they are with you)
                   .github/workflows/classroom.yml: \(summary.steps) grading steps, \(summary.points) points
                 """)
             if let committed {
@@ -74,7 +75,7 @@ extension Kata.Room {
                   2. On GitHub, in the repository's Settings, tick "Template repository".
                   3. In GitHub Classroom, make a new assignment with this repository as its template. Add no tests in its
                      autograding section (the workflow holds them), and add the protected file paths
-                     chapters/**, .github/**, Sources/**, Package.swift, kata and scripts/**.
+                     chapters/**, .github/**, Sources/**, solutions/**, Package.swift, kata and scripts/**.
                 To report the runs to a room too, add the secrets KATA_ROOM_URL and KATA_ROOM_CODE, and start the room
                 with: \(KataCommand.line("room serve --allow-rejoin"))
                 docs/CLASSROOM.md says more.
