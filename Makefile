@@ -3,6 +3,10 @@
 #   make test  installs what is missing, builds, and runs every test
 #   make room  builds the classroom server (kata-room, its own package in Room/), which `kata room serve` runs
 SWIFT ?= swift
+# No index store: nothing of a learner's reads it (sourcekit-lsp indexes in its own folder), and writing it costs a
+# first build about a tenth of its CPU (docs/PERFORMANCE.md). Every build here passes it, so that no two of them
+# build the same module twice with different flags.
+BUILD = $(SWIFT) build --disable-index-store
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 ROOM_BIN = $(shell $(SWIFT) build --package-path Room --show-bin-path 2>/dev/null)
 
@@ -19,17 +23,17 @@ setup-room:
 	@scripts/setup.sh libsqlite3-dev
 
 build: setup
-	$(SWIFT) build --product kata
+	$(BUILD) --product kata
 
 run: build
 	@KATA_LAUNCHER="$(CURDIR)/kata" "$(BIN)/kata" next
 
 room: setup-room
-	$(SWIFT) build --package-path Room --product kata-room
+	$(BUILD) --package-path Room --product kata-room
 	@echo "Built $(ROOM_BIN)/kata-room; kata room serve runs it."
 
 test: setup-room lint
-	$(SWIFT) build --build-tests
+	$(BUILD) --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-room
 	@scripts/setup-site-tests.sh
@@ -39,8 +43,8 @@ test: setup-room lint
 
 # The room's Swift tests, in its own package (Room/), against the kata this package built.
 test-room: setup-room
-	$(SWIFT) build --product kata
-	$(SWIFT) build --package-path Room --build-tests
+	$(BUILD) --product kata
+	$(BUILD) --package-path Room --build-tests
 	KATA_BIN="$(BIN)/kata" $(SWIFT) test --package-path Room --skip-build
 
 lint:
@@ -59,10 +63,10 @@ bench-first-build: setup
 	bench/first-build.sh
 
 release: setup
-	$(SWIFT) build -c release --product kata
+	$(BUILD) -c release --product kata
 
 release-room: setup-room
-	$(SWIFT) build --package-path Room -c release --product kata-room
+	$(BUILD) --package-path Room -c release --product kata-room
 
 clean:
 	rm -rf .build Room/.build

@@ -22,7 +22,7 @@ struct Kata: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Next.self, Check.self, List.self, Hint.self, Reset.self, Watch.self, Lang.self, Verify.self, Translate.self,
-            BuildSite.self, Join.self, Leave.self, HandinCommand.self, Room.self, RoomSend.self,
+            BuildSite.self, Join.self, Leave.self, HandinCommand.self, Room.self, RoomSend.self, Prepare.self,
         ]
     )
 

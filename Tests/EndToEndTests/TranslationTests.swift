@@ -97,6 +97,24 @@ struct TranslationTests {
         try assertSnapshot(normalizeDurations(transcript), named: "kata-zh-hans")
     }
 
+    @Test("how a run went wrong (a crash, an exit) is said in Chinese too; JSON keeps the English")
+    func runEndingsInChinese() throws {
+        let kata = try KataRunner(fixture: "translated")
+        try kata.run(["lang", "zh-Hans"])
+        try kata.run(["next", "add-numbers"])
+        try kata.write("exercises/basics/add-numbers.swift", "func add(_ a: Int, _ b: Int) -> Int { [Int]()[a] }\n")
+        let crash = try kata.run(["check", "add-numbers"])
+        #expect(crash.stdout.contains("崩溃了：Index out of range"), "\(crash.stdout)")
+        try kata.write(
+            "exercises/basics/add-numbers.swift",
+            "import Foundation\nfunc add(_ a: Int, _ b: Int) -> Int {\n"
+                + "    FileHandle(fileDescriptor: 3).write(Data(\"garbage\\n\".utf8))\n    exit(0)\n}\n")
+        let exited = try kata.run(["check", "add-numbers"])
+        #expect(exited.stdout.contains("程序在这个用例运行到一半时以状态 0 退出了"), "\(exited.stdout)")
+        let json = try kata.run(["check", "add-numbers", "--format", "json"])
+        #expect(json.stdout.contains("the program exited with status 0 in the middle of this example"))
+    }
+
     @Test("translations beside the chapters change nothing for a learner who reads in English")
     func englishUnchanged() throws {
         let translated = try KataRunner(fixture: "translated")

@@ -49,20 +49,35 @@ struct CompilerPlan: Sendable, Codable, Equatable {
         toolchain: Toolchain, cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> CompilerPlan? {
         if environment["KATA_COMPILER"] == "driver" { return nil }
-        let remembered = cache.appendingPathComponent(
-            "plan-\(SHA256.hex(toolchain.swiftc.path + "|" + toolchain.version).prefix(16)).json")
-        if let data = try? Data(contentsOf: remembered) {
-            // An empty file remembers that the plan did not work with this compiler.
-            return data.isEmpty ? nil : try? JSONDecoder().decode(CompilerPlan.self, from: data)
+        let remembered = file(toolchain: toolchain, cache: cache)
+        if let plan = recall(remembered) { return plan }
+        // One kata reads the plan; another that needs it meanwhile (a check while `kata next`'s preparation runs)
+        // waits for it rather than reading it too.
+        return FileLock(cache.appendingPathComponent(".plan.lock")).holding { () -> CompilerPlan? in
+            if let plan = recall(remembered) { return plan }
+            PreparationRecord.endOrphans(in: cache)
+            Leftovers.sweep(cache, only: ".plan-")
+            let scratch = cache.appendingPathComponent(".plan-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let plan = read(toolchain: toolchain, in: scratch).flatMap { $0.works(in: scratch) ? $0 : nil }
+            try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            let data = plan.flatMap { try? JSONEncoder().encode($0) } ?? Data()
+            try? data.write(to: remembered, options: .atomic)
+            return plan
         }
-        Leftovers.sweep(cache, only: ".plan-")
-        let scratch = cache.appendingPathComponent(".plan-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let plan = read(toolchain: toolchain, in: scratch).flatMap { $0.works(in: scratch) ? $0 : nil }
-        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        let data = plan.flatMap { try? JSONEncoder().encode($0) } ?? Data()
-        try? data.write(to: remembered, options: .atomic)
-        return plan
+    }
+
+    /// Where the plan for `toolchain` is remembered.
+    private static func file(toolchain: Toolchain, cache: URL) -> URL {
+        cache.appendingPathComponent(
+            "plan-\(SHA256.hex(toolchain.swiftc.path + "|" + toolchain.version).prefix(16)).json")
+    }
+
+    /// The remembered plan: `.some(nil)` when an empty file remembers that the plan did not work with this
+    /// compiler, nil when nothing is remembered.
+    private static func recall(_ file: URL) -> CompilerPlan?? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return .some(data.isEmpty ? nil : try? JSONDecoder().decode(CompilerPlan.self, from: data))
     }
 
     /// Reads the driver's jobs for a whole-module compile and for a link.

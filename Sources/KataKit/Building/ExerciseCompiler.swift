@@ -32,9 +32,10 @@ public struct ExerciseCompiler: Sendable {
 
     /// Writes the program's files into `folder` and compiles them into `folder/program`; with `listDeclarations`, the
     /// compiler also writes the symbol graph of the learner's module (every declaration and where it is) into
-    /// `folder/symbols`.
+    /// `folder/symbols`. Without `linking`, the modules are compiled (and kept in the unit cache) but not linked,
+    /// and the outcome names the folder.
     public func compile(
-        _ program: GeneratedProgram, in folder: URL, listDeclarations: Bool = false
+        _ program: GeneratedProgram, in folder: URL, listDeclarations: Bool = false, linking: Bool = true
     ) throws(BuildError) -> Outcome {
         let fileManager = FileManager.default
         try write(program, in: folder)
@@ -76,6 +77,7 @@ public struct ExerciseCompiler: Sendable {
                 at: folder.appendingPathComponent("symbols"),
                 withDestinationURL: specs.appendingPathComponent("symbols"))
         }
+        guard linking else { return .built(folder) }
         let binary = folder.appendingPathComponent("program")
         let objects = [
             exercise.appendingPathComponent(exerciseUnit.object).path,

@@ -15,9 +15,24 @@ enum Leftovers {
         for name in names where name.hasPrefix(prefix) {
             guard let last = name.split(separator: separator).last, let pid = pid_t(last), pid > 0, pid != getpid()
             else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
+            if !isRunning(pid) {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }
+    }
+
+    /// Whether process `pid` runs. One that ended and waits to be reaped does not: where the computer's first
+    /// process never reaps orphans (some containers), a killed kata stays a zombie for good.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        #if os(Linux)
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"),
+                let state = stat[stat.index(after: close)...].split(separator: " ").first
+            {
+                return state != "Z" && state != "X"
+            }
+        #endif
+        return true
     }
 }

@@ -39,9 +39,10 @@ public struct SpecLibrary: Sendable {
         throw .noSpecSources(searched: Array(candidates.prefix(3).map(\.path)))
     }
 
-    /// The library for these sources, built now if the cache has none. `built` says whether it was.
+    /// The library for these sources, built now if the cache has none. `built` says whether it was. When another
+    /// kata is building it (a preparation that `kata next` started), `willWait` is called and this waits for it.
     public static func prepare(
-        sources: URL, toolchain: Toolchain, cache: URL, willBuild: () -> Void = {}
+        sources: URL, toolchain: Toolchain, cache: URL, willBuild: () -> Void = {}, willWait: () -> Void = {}
     ) throws(BuildError) -> (library: SpecLibrary, built: Bool) {
         let files = sourceFiles(in: sources)
         let root = cache.appendingPathComponent("kataspec")
@@ -49,8 +50,11 @@ public struct SpecLibrary: Sendable {
         let directory = root.appendingPathComponent(key)
         let library = SpecLibrary(directory: directory, key: key)
         if library.isComplete { return (library, false) }
-        return try FileLock(root.appendingPathComponent(".lock")).holding { () throws(BuildError) in
+        return try FileLock(root.appendingPathComponent(".lock")).holding(whenBusy: willWait) {
+            () throws(BuildError) in
             if library.isComplete { return (library, false) }
+            // A preparation killed mid-build may have left its compiler running into its staging folder.
+            PreparationRecord.endOrphans(in: cache)
             Leftovers.sweep(root, only: ".building-")
             willBuild()
             try build(files: files, into: directory, toolchain: toolchain)

@@ -52,6 +52,8 @@ public struct CheckResult: Codable, Sendable, Equatable {
         case specsMustPass(failed: Int)
         /// No example ran (`specify`: in the learner's specs).
         case noExamples(specify: Bool)
+        /// The run went wrong outside any example (``RunReport/problemSaid``).
+        case run(CompilerDiagnostic.Said)
     }
 
     /// What ``message`` says, when it is one of kata's own sentences.

@@ -27,27 +27,21 @@ public struct ExerciseChecker: Sendable {
     /// What trying the sandbox showed: `.kata/cache/sandbox.txt`.
     private let sandboxRecord: URL
 
-    /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time).
+    /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time, or waiting for the
+    /// preparation `kata next` started: `willWait` is called first).
     public init(
         workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment,
-        willBuildLibrary: () -> Void = {}
+        willBuildLibrary: () -> Void = {}, willWait: () -> Void = {}
     ) throws(BuildError) {
         let kata = workbook.root.appendingPathComponent(".kata")
         let cacheRoot = kata.appendingPathComponent("cache")
-        // KATA_LIBRARY_CACHE lets several workbooks (a classroom's, or the test suite's) share one KataSpec build.
-        let libraryCache =
-            environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? cacheRoot
-        let toolchain = try Toolchain.locate(cache: libraryCache, environment: environment)
-        let sources = try SpecLibrary.locateSources(workbookRoot: workbook.root, environment: environment)
-        // The first time, the compiler's plan is read while KataSpec builds.
-        let plan = Background { CompilerPlan.load(toolchain: toolchain, cache: libraryCache, environment: environment) }
-        let library = try SpecLibrary.prepare(
-            sources: sources, toolchain: toolchain, cache: libraryCache, willBuild: willBuildLibrary
-        ).library
+        let prerequisites = try Prerequisites.load(
+            workbookRoot: workbook.root, environment: environment, willBuildLibrary: willBuildLibrary,
+            willWait: willWait)
         self.workbook = workbook
         let seal = try? Seal(kataFolder: kata)
         self.compiler = ExerciseCompiler(
-            toolchain: toolchain, library: library, plan: plan.value,
+            toolchain: prerequisites.toolchain, library: prerequisites.library, plan: prerequisites.plan,
             units: UnitCache(directory: cacheRoot.appendingPathComponent("units"), seal: seal))
         self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"), seal: seal)
         self.buildRoot = kata.appendingPathComponent("build")
@@ -79,6 +73,33 @@ public struct ExerciseChecker: Sendable {
         // A verdict is kept under the sandbox it ran in: when bubblewrap turned out not to work, it is not kept.
         if result.status != .error && result.sandbox == expectedSandbox { cache.store(result, key: key) }
         return result
+    }
+
+    /// Compiles the modules of `exercise`'s programs with `contents` as the learner's file, without linking or
+    /// running them, so that they are in the unit cache when the learner first checks: the chapter's specs (kept
+    /// while the learner's file declares the same things), and a specify exercise's subject and mutants; and screens
+    /// the file's declarations, so that what screening asks the compiler about them is remembered too. A
+    /// preparation does this for the exercise `kata next` shows; what does not compile is left for the check to say.
+    public func warm(_ exercise: Exercise, path: String, contents: String) {
+        let (programs, limits, _) = prepare(exercise, path: path, contents: contents)
+        guard let first = programs.first, !first.specClasses.isEmpty else { return }
+        // Named <id>-<key>-<pid> like a check's build folder, so a killed preparation's is swept the same way.
+        let folder = buildRoot.appendingPathComponent("\(exercise.id)-warm-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // What the starter declares, which a check holds the learner's declarations to (see ``SignatureScreen``).
+        if exercise.kind == .implement {
+            _ = try? compiler.declarations(
+                of: starterProgram(exercise, path: path, limits: limits), in: folder.appendingPathComponent("starter"))
+        }
+        for program in programs {
+            let programFolder = folder.appendingPathComponent(program.variant.description)
+            let outcome = try? compiler.compile(
+                program, in: programFolder, listDeclarations: program.variant == first.variant, linking: false)
+            if program.variant == first.variant, case .built = outcome {
+                _ = try? screenDeclarations(
+                    exercise, program: program, folder: programFolder, path: path, contents: contents)
+            }
+        }
     }
 
     /// The key under which the verdict on `contents` is cached: a hash of everything a check reads.
@@ -244,6 +265,7 @@ public struct ExerciseChecker: Sendable {
         result.run = run
         if let problem = run.problem {
             result.message = problem
+            result.note = run.problemSaid.map(CheckResult.Note.run)
             return result
         }
         let ran = run.ran

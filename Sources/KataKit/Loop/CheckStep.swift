@@ -163,9 +163,12 @@ public struct CheckStep {
     }
 
     private func makeChecker() throws -> ExerciseChecker {
-        try ExerciseChecker(workbook: workspace.workbook) {
-            status(workspace.messages(.preparing))
-        }
+        let checker = try ExerciseChecker(
+            workbook: workspace.workbook, willBuildLibrary: { status(workspace.messages(.preparing)) },
+            willWait: { status(workspace.messages(.waitingForPreparation)) })
+        // The editor imports the KataSpec that checks use, also after it was built again.
+        EditorSetup(workspace: workspace).keepUp(library: checker.compiler.library.directory)
+        return checker
     }
 
     /// Records the check in the progress store; returns notices about the store (a corrupt file moved aside).

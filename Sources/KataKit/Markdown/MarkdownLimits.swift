@@ -1,10 +1,15 @@
-/// What kata will parse as Markdown, so that no chapter can stall it: cmark-gfm takes time that grows with the square
-/// of some inputs (deeply nested lists and quotes, wide or long tables, long runs of characters without a space,
-/// where its autolink and strikethrough extensions look back), and kata's own tree grows with every element.
+/// What kata will parse as Markdown, so that no chapter can stall it. cmark-gfm 0.29 (the version Debian ships) takes
+/// time that grows with the square of some inputs: deeply nested lists and quotes; wide or long tables, and table rows
+/// with many cells; long runs of characters without a space, where its autolink extension looks back; raw HTML,
+/// links and images that never close, and delimiter runs that never match, each read again to the end of its
+/// paragraph (see ``InlineCost``). kata's own tree grows with every element.
 ///
-/// The byte-level checks run before cmark sees the text, in one pass; the element count is taken after cmark has
-/// parsed (in C, quickly) and before kata converts its tree. Each limit is far above what a chapter needs: the
-/// bundled workbook's largest chapter is 72 KB with a few thousand elements.
+/// The text checks run before cmark sees the text, in one pass over its lines, and hold inside code blocks too (only
+/// the length of words is free there, as cmark reads code as it is): a line the pre-scan takes for code and cmark does
+/// not is checked all the same. The element count is taken after cmark has parsed (in C, quickly) and before kata
+/// converts its tree. Each limit is far above what a chapter needs: the bundled workbook's largest chapter is 72 KB
+/// with a few thousand elements, its widest table has 6 columns, and its costliest paragraph and file are over 400
+/// times under their limits.
 public struct MarkdownLimits: Sendable {
     /// Largest chapter, in bytes.
     public var bytes = 1 << 20
@@ -14,14 +19,23 @@ public struct MarkdownLimits: Sendable {
     public var indentation = 256
     /// Most columns in a table.
     public var tableColumns = 64
-    /// Most cells in one table (rows times columns).
+    /// Most `|` on one line (not counting those escaped with a backslash): a row of the widest table has 65.
+    public var pipes = 128
+    /// Most cells in one table (rows times columns, or the row's cells when it has more).
     public var tableCells = 20_000
     /// Most cells in all the tables of one file.
     public var allTableCells = 50_000
-    /// Longest run of characters without a space or line break, outside fenced code.
+    /// Longest run of characters without a space or tab (in code, only a run that could hold a link counts).
     public var word = 4_096
+    /// Most work for cmark-gfm's inline parser in one paragraph: its bytes times the characters in it that may open
+    /// markup, plus what lines that look like a table's delimiter row make it read again (see ``InlineCost``).
+    public var paragraphCost = 100_000_000
+    /// The same, summed over the paragraphs of one file.
+    public var fileCost = 200_000_000
     /// Most elements (blocks and inlines) in one document.
     public var nodes = 150_000
+    /// Longest info string of a code fence (`swift mutant id=… note="…"`), in bytes.
+    public var infoString = 1_000
 
     public init() {}
 
@@ -33,77 +47,47 @@ public struct MarkdownLimits: Sendable {
 
     /// The first problem in `text`, found without parsing it; nil when it may be parsed.
     public func problem(in text: String) -> Problem? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { problem(inBytes: $0) }
+    }
+
+    private func problem(inBytes bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
         guard bytes.count <= self.bytes else {
             return Problem(
                 line: 1,
                 message: "this file is \(bytes.count) bytes; kata reads Markdown files of up to \(self.bytes) bytes. "
                     + "Split it into smaller chapters")
         }
-        var lineNumber = 0
-        var start = 0
-        var fence: (character: UInt8, length: Int)?
-        var previousLineHasPipe = false
-        var table: (line: Int, columns: Int, rows: Int)?
-        var cellsSoFar = 0
-        while start <= bytes.count {
-            lineNumber += 1
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = bytes[start..<end]
-            defer { start = end + 1 }
-
-            if let problem = nesting(line, lineNumber) { return problem }
-            let trimmed = line.drop { $0 == 32 || $0 == 9 || $0 == UInt8(ascii: ">") }
-            if let marker = Self.fenceMarker(trimmed) {
-                if let open = fence {
-                    if marker.character == open.character, marker.length >= open.length,
-                        trimmed.dropFirst(marker.length).allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 })
-                    {
-                        fence = nil
-                    }
-                } else {
-                    fence = marker
-                }
-                previousLineHasPipe = false
-                continue
+        var blocks = BlockTracker()
+        var tables = TableCount()
+        var inline = InlineCost()
+        var previousIsBlank = true
+        for (index, range) in MarkdownLines.ranges(bytes).enumerated() {
+            let number = index + 1
+            if let problem = nesting(bytes[range], number) { return problem }
+            let isCode: Bool
+            switch blocks.read(bytes, range) {
+            case .fenceOpening(.code), .fenceContent(.code): isCode = true
+            default: isCode = false
             }
-            if fence != nil { continue }
-            if let problem = longWord(line, lineNumber) { return problem }
-
-            // Tables: a delimiter row under a row with a pipe starts one; it runs to the next blank line.
-            let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
-            if var open = table {
-                if isBlank {
-                    table = nil
-                } else {
-                    open.rows += 1
-                    table = open
-                    cellsSoFar += open.columns
-                    if cellsSoFar > allTableCells {
-                        return Problem(
-                            line: lineNumber,
-                            message: "the tables of this file have more than \(allTableCells) cells in all; kata reads "
-                                + "up to \(allTableCells). Split the file into smaller chapters")
-                    }
-                    if open.rows * open.columns > tableCells {
-                        return Problem(
-                            line: open.line,
-                            message: "this table has more than \(tableCells) cells; kata reads tables of up to "
-                                + "\(tableCells) cells. Split it, or make it a list")
-                    }
-                }
-            } else if previousLineHasPipe, let columns = Self.delimiterColumns(line) {
-                if columns > tableColumns {
-                    return Problem(
-                        line: lineNumber - 1,
-                        message: "this table has \(columns) columns; kata reads tables of up to \(tableColumns) "
-                            + "columns. Split it, or make it a list")
-                }
-                table = (lineNumber - 1, columns, 2)
-                cellsSoFar += 2 * columns
+            if let problem = longWord(bytes[range], number, isCode: isCode) { return problem }
+            let scan = LineScan(bytes, range)
+            let pipes = scan.pipes
+            if pipes > self.pipes {
+                return Problem(
+                    line: number,
+                    message: "this line has \(pipes) '|'; kata reads lines of up to \(self.pipes) (a table has at most "
+                        + "\(tableColumns) columns). Split the table, or write '\\|' for a '|' that is not a cell's edge"
+                )
             }
-            previousLineHasPipe = line.contains(UInt8(ascii: "|"))
+            if let problem = tables.add(bytes, range, number, scan, after: previousIsBlank, self) { return problem }
+            previousIsBlank = scan.isBlank
+            if let finished = inline.add(bytes, range, scan, number: number), let problem = cost(finished, inline.total)
+            {
+                return problem
+            }
         }
+        if let finished = inline.finish(), let problem = cost(finished, inline.total) { return problem }
         return nil
     }
 
@@ -115,7 +99,35 @@ public struct MarkdownLimits: Sendable {
                 + "Split it into smaller chapters")
     }
 
-    private func nesting(_ line: ArraySlice<UInt8>, _ number: Int) -> Problem? {
+    private func cost(_ paragraph: InlineCost.Paragraph, _ total: Int) -> Problem? {
+        if paragraph.cost > paragraphCost {
+            if paragraph.rereads > paragraph.markup * paragraph.bytes {
+                return Problem(
+                    line: paragraph.line,
+                    message: "this paragraph has \(paragraph.delimiterRows) lines that look like a table's delimiter "
+                        + "row (|---|) among its \(paragraph.lines) lines, and cmark-gfm reads the paragraph again for "
+                        + "each; kata reads a paragraph when that work is at most \(paragraphCost) (lines times bytes, "
+                        + "for each such row). Put a blank line before each table")
+            }
+            return Problem(
+                line: paragraph.line,
+                message: "this paragraph is \(paragraph.bytes) bytes long and has \(paragraph.markup) characters that "
+                    + "may start markup ('\(paragraph.commonest)' most often); cmark-gfm may read to the paragraph's "
+                    + "end for each, and kata reads a paragraph when its bytes times those characters is at most "
+                    + "\(paragraphCost). Split it with blank lines, or write '\\\(paragraph.commonest)' for a "
+                    + "'\(paragraph.commonest)' that is not markup")
+        }
+        if total > fileCost {
+            return Problem(
+                line: paragraph.line,
+                message: "the paragraphs of this file, up to this one, have \(total) bytes times characters that may "
+                    + "start markup in all; kata reads files of up to \(fileCost). Split the file into smaller chapters"
+            )
+        }
+        return nil
+    }
+
+    private func nesting(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ number: Int) -> Problem? {
         var depth = 0
         var columns = 0
         var index = line.startIndex
@@ -161,41 +173,31 @@ public struct MarkdownLimits: Sendable {
         return nil
     }
 
-    private func longWord(_ line: ArraySlice<UInt8>, _ number: Int) -> Problem? {
+    /// A run of more than `word` bytes without a space or tab. In code, only a run that could hold an autolink (with
+    /// `@`, `:` or `www.`) counts: cmark reads code as it is, and without those characters a long run costs it nothing.
+    private func longWord(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ number: Int, isCode: Bool) -> Problem? {
         guard line.count > word else { return nil }
-        var run = 0
-        for byte in line {
-            run = byte == 32 || byte == 9 ? 0 : run + 1
-            if run > word {
+        var start = line.startIndex
+        while start < line.endIndex {
+            var end = start
+            while end < line.endIndex, line[end] != 32, line[end] != 9 { end += 1 }
+            if end - start > word, !isCode || Self.mayHoldLink(line[start..<end]) {
                 return Problem(
                     line: number,
-                    message: "this line has more than \(word) characters without a space (outside a code block); "
-                        + "kata reads words of up to \(word)")
+                    message: "this line has more than \(word) characters without a space"
+                        + (isCode ? " that could be read as a link" : " (outside a code block)")
+                        + "; kata reads words of up to \(word)")
             }
+            start = end + 1
         }
         return nil
     }
 
-    /// A code fence (three or more backticks or tildes) at the start of `text`.
-    static func fenceMarker(_ text: ArraySlice<UInt8>) -> (character: UInt8, length: Int)? {
-        guard let first = text.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
-        let length = text.prefix { $0 == first }.count
-        return length >= 3 ? (first, length) : nil
-    }
-
-    /// The number of columns of a GFM table's delimiter row (`| --- | :-: |`), or nil if the line is not one.
-    static func delimiterColumns(_ line: ArraySlice<UInt8>) -> Int? {
-        var cells = line.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map {
-            $0.filter { $0 != 32 && $0 != 9 && $0 != 13 }
+    private static func mayHoldLink(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        if word.contains(UInt8(ascii: "@")) || word.contains(UInt8(ascii: ":")) { return true }
+        let lowered = word.map { $0 | 0x20 }
+        return lowered.indices.contains { index in
+            index + 4 <= lowered.count && lowered[index..<index + 4].elementsEqual("www.".utf8.map { $0 | 0x20 })
         }
-        if cells.first?.isEmpty == true { cells.removeFirst() }
-        if cells.last?.isEmpty == true { cells.removeLast() }
-        guard !cells.isEmpty else { return nil }
-        for cell in cells {
-            let dashes = cell.drop { $0 == UInt8(ascii: ":") }.reversed().drop { $0 == UInt8(ascii: ":") }
-            guard !dashes.isEmpty, dashes.allSatisfy({ $0 == UInt8(ascii: "-") }), cell.count - dashes.count <= 2
-            else { return nil }
-        }
-        return cells.count
     }
 }

@@ -76,7 +76,11 @@ public enum MarkdownParser {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        // The whole text, NUL bytes included (cmark reads them as U+FFFD), so cmark reads what the limits checked.
+        var markdown = markdown
+        markdown.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
         guard let document = cmark_parser_finish(parser) else {
             preconditionFailure("cmark_parser_finish returned no document")
         }

@@ -27,7 +27,7 @@ public enum Message: String, CaseIterable, Sendable {
     case mutantsHeading, caught, survived, survivedNote, caughtBy, score, shapeHeading, timeoutCatch, solved,
         solvedSpecify
     case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, alsoSurvived, notYetMutants
-    case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing
+    case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing, waitingForPreparation
     case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
     case tableError, tableSummary, tableDetails, tableNoFiles, siteRefreshed, siteNotRefreshed
     // The shape a specify exercise asks for
@@ -48,11 +48,16 @@ public enum Message: String, CaseIterable, Sendable {
     // The progress file
     case progressMovedAside, progressChangedOutside, progressUnverifiedOne, progressUnverified
     case progressNotJSON, progressFieldMalformed, progressFieldMissing, progressFieldWrongType, progressNotTheSchema
+    // How a run ended, when kata says so (a crash, a timeout, a lost result)
+    case runTimedOut, runExited, runCrashed, runTrapped, runStackOverflow, runCPUTime, runArithmetic, runAborted
+    case runSignal, runLostResult, runEarlyExit, runEarlySignal, runEarlyTimeout, runMissingResults
     // What a learner's file may not contain (screening)
     case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
     case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest, screenUnsafeCode
     case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
+    // The files kata writes for the learner's editor
+    case editorHeader, editorSupport, editorSubject, editorLeftAlone
 
     /// The English wording.
     public var english: String {
@@ -192,6 +197,7 @@ public enum Message: String, CaseIterable, Sendable {
         case .nothingToCheckYet:
             "Nothing to check yet: {path} does not exist. Run {command} to see the exercise and create its file from the starter."
         case .preparing: "Preparing KataSpec for this computer (first check only; this takes a few seconds)..."
+        case .waitingForPreparation: "Waiting for KataSpec, which kata has been preparing since kata next..."
         case .focusNote:
             "Note: in this exercise kata check runs every example of the chapter, so `{word}` ({place}) leaves nothing out; in your own specs (a specify exercise) it works as in Quick, Specta and Kiwi."
         case .tableExercise: "Exercise"
@@ -263,6 +269,29 @@ public enum Message: String, CaseIterable, Sendable {
         case .progressChangedOutside: "{path} was changed outside kata, so its records cannot be trusted."
         case .progressUnverifiedOne:
             "{path} was changed outside kata, so its records cannot be trusted; the exercise it showed as solved ({ids}) counts as solved again once it passes a check."
+        case .runTimedOut:
+            "took longer than the {seconds} s limit and was stopped; look for a loop that never ends or a wait that is never fulfilled"
+        case .runExited:
+            "the program exited with status {status} in the middle of this example; `exit()` ends the whole test run, so return from the function instead"
+        case .runCrashed: "crashed: {reason}"
+        case .runTrapped:
+            "crashed: a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)"
+        case .runStackOverflow:
+            "crashed with a segmentation fault ({signal}); endless recursion that overflows the stack is the usual cause"
+        case .runCPUTime: "was stopped after using {seconds} s of CPU time; look for a loop that never ends"
+        case .runArithmetic: "crashed on an arithmetic error (SIGFPE), such as dividing by zero"
+        case .runAborted: "crashed: the program aborted (SIGABRT)"
+        case .runSignal: "crashed with signal {signal}"
+        case .runLostResult:
+            "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), so this example cannot count as passed"
+        case .runEarlyExit:
+            "the test program exited with status {status}{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runEarlySignal:
+            "the test program crashed with {signal}{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runEarlyTimeout:
+            "the test program timed out{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runMissingResults:
+            "only {reported} of {total} examples reported a result; the code under test wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
         case .screenSourceLocation:
             "`#sourceLocation` is not accepted in your file: it changes the file and line that the compiler and kata report. Remove it."
         case .screenAttribute:
@@ -303,6 +332,12 @@ public enum Message: String, CaseIterable, Sendable {
             "the chapter's specs use `{expected}` as the starter declares it, and your file no longer declares it (or declares it as something else); put it back with the starter's parameters and types."
         case .progressUnverified:
             "{path} was changed outside kata, so its records cannot be trusted; the {count} exercises it showed as solved ({ids}) count as solved again once they pass a check."
+        case .editorHeader:
+            "The chapter's code that kata compiles with your file {file}, written here for your editor. kata writes this file again, so a change here changes nothing: read it, and go on in your own file."
+        case .editorSupport: "{place}: support code"
+        case .editorSubject: "{place}: the code under test (your specs run against it)"
+        case .editorLeftAlone:
+            "{path} is not kata's, so kata left it alone, and your editor may not understand the exercises. Move it away and run {command} again, or copy into it the entries of {copy}."
         }
     }
 }

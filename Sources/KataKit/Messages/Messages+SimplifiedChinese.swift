@@ -113,7 +113,7 @@ extension Messages {
         .solvedImplement: "所有用例都通过了。",
         .goOn: "运行 {command} 继续。",
         .timedOutMark: "✗ 超时。",
-        .timedOut: "运行在 {seconds} 后被停止。找出永不结束的循环或等待，然后再运行 {command}。",
+        .timedOut: "运行在 {seconds}后被停止。找出永不结束的循环或等待，然后再运行 {command}。",
         .notYet: "✗ 还没通过：",
         .notYetMessage: "{message}。修好上面失败的用例，然后再运行 {command}。",
         .notYetShape: "你的 spec 不具备练习要求的结构{also}。按题目的要求给用例分组，然后再运行 {command}。",
@@ -123,6 +123,7 @@ extension Messages {
         .recheckingLast: "再次检查 {last}，也就是你最近检查的练习：下一道 {next} 还没有文件（{command} 会显示它并创建文件）。",
         .nothingToCheckYet: "还没有可检查的东西：{path} 不存在。运行 {command} 查看练习，并由初始代码生成文件。",
         .preparing: "正在为这台电脑准备 KataSpec（只在第一次检查时进行，需要几秒钟）……",
+        .waitingForPreparation: "正在等待 KataSpec：kata 从 kata next 起就在准备它……",
         .focusNote:
             "注意：在这道练习里，kata check 会运行本章的所有用例，所以 `{word}`（{place}）排除不了任何用例；在你自己写的 spec（描述型练习）里，它和在 Quick、Specta、Kiwi 里一样有效。",
         .tableExercise: "练习",
@@ -187,6 +188,23 @@ extension Messages {
         .progressNotTheSchema: "它不符合进度文件的格式",
         .progressChangedOutside: "{path} 在 kata 之外被改动过，其中的记录不可信。",
         .progressUnverifiedOne: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的那道练习（{ids}）要再次通过检查才算完成。",
+        .runTimedOut: "运行超过了 {seconds} 秒的时间限制，被停止了；找找有没有永远不结束的循环，或者永远等不到的等待",
+        .runExited: "程序在这个用例运行到一半时以状态 {status} 退出了；`exit()` 会结束整个测试运行，改成从函数里返回",
+        .runCrashed: "崩溃了：{reason}",
+        .runTrapped: "崩溃了：Swift 运行时陷阱（前置条件不满足、算术溢出、强制解包了 nil，或下标越界）",
+        .runStackOverflow: "因段错误（{signal}）崩溃了；通常是无尽的递归把栈撑爆了",
+        .runCPUTime: "用了 {seconds} 秒 CPU 时间后被停止了；找找有没有永远不结束的循环",
+        .runArithmetic: "因算术错误（SIGFPE）崩溃了，比如除以零",
+        .runAborted: "崩溃了：程序中止了（SIGABRT）",
+        .runSignal: "因信号 {signal} 崩溃了",
+        .runLostResult: "它的结果没有送到 kata：被测代码写入了 kata 的结果通道（文件描述符 3），所以这个用例不能算通过",
+        .runEarlyExit:
+            "测试程序在任何用例之外以状态 {status} 退出了{fatal}，用例还没来得及运行；describe 或 context 里的代码在构建 spec 树时就会运行，把它移到用例或钩子里",
+        .runEarlySignal:
+            "测试程序在任何用例之外因 {signal} 崩溃了{fatal}，用例还没来得及运行；describe 或 context 里的代码在构建 spec 树时就会运行，把它移到用例或钩子里",
+        .runEarlyTimeout:
+            "测试程序在任何用例之外超时了{fatal}，用例还没来得及运行；describe 或 context 里的代码在构建 spec 树时就会运行，把它移到用例或钩子里",
+        .runMissingResults: "{total} 个用例里只有 {reported} 个报告了结果；被测代码写入了 kata 的结果通道（文件描述符 3），所以这次运行不可信",
         .screenSourceLocation: "你的文件里不能有 `#sourceLocation`：它会改变编译器和 kata 报告的文件与行号。删掉它。",
         .screenAttribute: "你的文件里不能有 `@{attribute}`：它会改变你的代码在测试程序里的名字或位置，可能替换掉 KataSpec 的某些部分。删掉它。",
         .screenMain: "你的文件里不能有 `@main`：kata 通过 spec 运行你的代码，测试程序有它自己的入口。删掉 `@main`；想试试你的代码，就写一个用例（`it`）。",
@@ -213,5 +231,9 @@ extension Messages {
         .screenSignatureMissing:
             "本章的 spec 用到起始代码里声明的 `{expected}`，而你的文件里不再声明它（或把它声明成了别的东西）；按起始代码的参数和类型把它加回来。",
         .progressUnverified: "{path} 在 kata 之外被改动过，其中的记录不可信；它记为已完成的 {count} 道练习（{ids}）要再次通过检查才算完成。",
+        .editorHeader: "本章中与你的文件 {file} 一起编译的代码，kata 把它写在这里供你的编辑器使用。kata 会重写这个文件，在这里改动不起作用：读它，然后在你自己的文件里继续。",
+        .editorSupport: "{place}：辅助代码",
+        .editorSubject: "{place}：被测代码（你的 spec 针对它运行）",
+        .editorLeftAlone: "{path} 不是 kata 写的，所以 kata 没有动它，你的编辑器可能因此无法理解练习。把它移走后再运行 {command}，或者把 {copy} 里的条目复制进去。",
     ]
 }

@@ -86,6 +86,7 @@ public struct HumanCheckReport {
         case .noSpecClass: t(.resultNoSpecClass)
         case .specsMustPass(let failed): t(.resultSpecsMustPass, ["examples": t.count(failed, .examplesOne, .examples)])
         case .noExamples(let specify): t(specify ? .resultNoExamplesSpecify : .resultNoExamples)
+        case .run(let said): t(said.message, said.values)
         case nil: result.message
         }
     }
@@ -159,7 +160,8 @@ public struct HumanCheckReport {
                         let (shown, line) = located(file, failure.line ?? example.line, exercise: exercise)
                         return "\(display(shown)):\(line)" + (failure.column.map { ":\($0)" } ?? "")
                     }
-                    let messageLines = failure.message.withVisibleControls.split(
+                    let message = failure.said.map { t($0.message, $0.values) } ?? failure.message
+                    let messageLines = message.withVisibleControls.split(
                         separator: "\n", omittingEmptySubsequences: false)
                     let head =
                         (place.map { style.paint($0, .bold) + ": " } ?? "")

@@ -22,6 +22,9 @@ public struct ExampleOutcome: Codable, Sendable, Equatable {
         public var file: String?
         public var line: Int?
         public var column: Int?
+        /// One of kata's own sentences (a crash, a timeout, a lost result), to be said in the learner's language;
+        /// nil for a spec framework's message, which stays as the framework words it.
+        public var said: CompilerDiagnostic.Said? = nil
     }
 
     /// Position in the run plan.

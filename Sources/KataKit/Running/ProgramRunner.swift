@@ -18,6 +18,8 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var timedOutAfter: Double?
     /// Set when the program failed outside any example (while building the spec tree, say).
     public var problem: String?
+    /// The same as one of kata's sentences, to be said in the learner's language.
+    public var problemSaid: CompilerDiagnostic.Said? = nil
     /// What the program printed outside examples (capped).
     public var output: String
 
@@ -168,7 +170,8 @@ public struct ProgramRunner: Sendable {
                     report.timedOutAfter = limits.timeout
                     report.notRun = max(0, (total ?? startAt) - startAt)
                 } else if !finished {
-                    report.problem = Self.describeEarlyEnd(termination, output: printed.text)
+                    report.problemSaid = Self.describeEarlyEnd(termination, output: printed.text)
+                    report.problem = report.problemSaid.map(Self.english)
                 }
                 break
             }
@@ -178,10 +181,8 @@ public struct ProgramRunner: Sendable {
             if termination == .timedOut {
                 crashed.status = .timedOut
                 crashed.failures = [
-                    .init(
-                        message: "took longer than the \(Self.seconds(limits.timeout)) limit and was stopped; "
-                            + "look for a loop that never ends or a wait that is never fulfilled",
-                        file: crashed.file, line: crashed.line, column: nil)
+                    Self.failure(
+                        .init(message: .runTimedOut, values: ["seconds": Self.seconds(limits.timeout)]), at: crashed)
                 ]
                 report.examples.append(crashed)
                 report.timedOutAfter = limits.timeout
@@ -190,10 +191,10 @@ public struct ProgramRunner: Sendable {
             }
             crashed.status = .crashed
             crashed.failures = [
-                .init(
-                    message: Self.describeCrash(
+                Self.failure(
+                    Self.describeCrash(
                         termination, output: captured.text, cpuSeconds: limits.cpuSeconds, sourcePaths: sourcePaths),
-                    file: crashed.file, line: crashed.line, column: nil)
+                    at: crashed)
             ]
             report.examples.append(crashed)
             startAt = crashed.index + 1
@@ -212,26 +213,32 @@ public struct ProgramRunner: Sendable {
             }
         }
         if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
-            report.problem =
-                "only \(report.examples.count) of \(total) examples reported a result; the code under test "
-                + "wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
+            report.problemSaid = .init(
+                message: .runMissingResults, values: ["reported": "\(report.examples.count)", "total": "\(total)"])
+            report.problem = report.problemSaid.map(Self.english)
         }
         return report
     }
 
     /// An example whose result never arrived, because something wrote over the result channel.
     static func lostResult(_ example: ExampleOutcome) -> ExampleOutcome.Failure {
-        .init(
-            message:
-                "its result never reached kata: the code under test wrote to kata's result channel (file descriptor 3), "
-                + "so this example cannot count as passed",
-            file: example.file, line: example.line, column: nil)
+        failure(.init(message: .runLostResult, values: [:]), at: example)
+    }
+
+    /// One of kata's sentences as an example's failure, at the example's line.
+    static func failure(_ said: CompilerDiagnostic.Said, at example: ExampleOutcome) -> ExampleOutcome.Failure {
+        .init(message: english(said), file: example.file, line: example.line, column: nil, said: said)
+    }
+
+    /// The English of one of kata's sentences (what JSON and JUnit show).
+    static func english(_ said: CompilerDiagnostic.Said) -> String {
+        Messages(.source)(said.message, said.values)
     }
 
     /// Why the program ended while an example was running, in a learner's words.
     static func describeCrash(
         _ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64, sourcePaths: [String] = []
-    ) -> String {
+    ) -> CompilerDiagnostic.Said {
         let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
             guard let marker = line.range(of: "Fatal error: ") else { return String(line) }
             let text = String(line[marker.upperBound...])
@@ -244,43 +251,40 @@ public struct ProgramRunner: Sendable {
             }
             return text.isEmpty ? "Fatal error" : text
         }
+        let crashed = { (reason: String) in CompilerDiagnostic.Said(message: .runCrashed, values: ["reason": reason]) }
         switch termination {
         case .exited(let status):
-            return "the program exited with status \(status) in the middle of this example; "
-                + "`exit()` ends the whole test run, so return from the function instead"
+            return .init(message: .runExited, values: ["status": "\(status)"])
         case .signalled(let signal):
             switch signal {
             case SIGILL, SIGTRAP:
-                return
-                    "crashed: \(fatal ?? "a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)")"
+                return fatal.map(crashed) ?? .init(message: .runTrapped, values: [:])
             case SIGSEGV, SIGBUS:
-                if let fatal { return "crashed: \(fatal)" }
-                return
-                    "crashed with a segmentation fault (\(signalName(signal))); endless recursion that overflows the stack is the usual cause"
+                return fatal.map(crashed) ?? .init(message: .runStackOverflow, values: ["signal": signalName(signal)])
             case SIGXCPU, SIGKILL:
-                return "was stopped after using \(cpuSeconds) s of CPU time; look for a loop that never ends"
+                return .init(message: .runCPUTime, values: ["seconds": "\(cpuSeconds)"])
             case SIGFPE:
-                return "crashed on an arithmetic error (SIGFPE), such as dividing by zero"
+                return .init(message: .runArithmetic, values: [:])
             case SIGABRT:
-                return "crashed: \(fatal ?? "the program aborted (SIGABRT)")"
+                return fatal.map(crashed) ?? .init(message: .runAborted, values: [:])
             default:
-                return "crashed with signal \(signalName(signal))"
+                return .init(message: .runSignal, values: ["signal": signalName(signal)])
             }
         case .timedOut:
-            return "timed out"
+            return .init(message: .runTimedOut, values: ["seconds": "?"])
         }
     }
 
-    static func describeEarlyEnd(_ termination: SandboxedProcess.Termination, output: String) -> String {
-        let reason: String
-        switch termination {
-        case .exited(let status): reason = "exited with status \(status)"
-        case .signalled(let signal): reason = "crashed with \(signalName(signal))"
-        case .timedOut: reason = "timed out"
-        }
+    /// Why the program ended outside any example.
+    static func describeEarlyEnd(_ termination: SandboxedProcess.Termination, output: String) -> CompilerDiagnostic.Said
+    {
         let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { " (\($0))" } ?? ""
-        return "the test program \(reason)\(fatal) outside any example, before its examples could run; "
-            + "code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        switch termination {
+        case .exited(let status): return .init(message: .runEarlyExit, values: ["status": "\(status)", "fatal": fatal])
+        case .signalled(let signal):
+            return .init(message: .runEarlySignal, values: ["signal": signalName(signal), "fatal": fatal])
+        case .timedOut: return .init(message: .runEarlyTimeout, values: ["fatal": fatal])
+        }
     }
 
     static func signalName(_ signal: Int32) -> String {
@@ -292,8 +296,9 @@ public struct ProgramRunner: Sendable {
         return names[signal] ?? "signal \(signal)"
     }
 
+    /// Seconds as a message shows them (`10`, `2.5`); the message adds the unit.
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)
     }
 
     /// Drops the runtime's "Current stack trace:" and its frames: addresses mean nothing to a learner.

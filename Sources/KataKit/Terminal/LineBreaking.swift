@@ -14,6 +14,30 @@ enum LineBreaking {
         var spaceBefore = false
     }
 
+    /// Breaks text into lines of at most `width` visible columns: at spaces, and between wide characters.
+    static func wrap(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var lines: [String] = []
+            var current = ""
+            var currentWidth = 0
+            for segment in segments(line) {
+                let space = segment.spaceBefore && currentWidth > 0 ? 1 : 0
+                if currentWidth > 0, currentWidth + space + segment.width > width {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
+                } else if space == 1 {
+                    current += " "
+                    currentWidth += 1
+                }
+                current += segment.text
+                currentWidth += segment.width
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
     /// Cuts a line of text (no line breaks) into unbreakable segments.
     static func segments(_ line: Substring) -> [Segment] {
         var segments: [Segment] = []

@@ -52,7 +52,10 @@ public struct TerminalRenderer {
         case .codeBlock:
             let lines = node.literal.hasSuffix("\n") ? String(node.literal.dropLast()) : node.literal
             return lines.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { style.color ? style.paint("│ ", .dim) + style.paint(String($0), .cyan) : "    " + $0 }
+                .map { line in
+                    let line = String(line).withVisibleControls
+                    return style.color ? style.paint("│ ", .dim) + style.paint(line, .cyan) : "    " + line
+                }
                 .joined(separator: "\n")
         case .blockQuote:
             return prefixLines(render(node.children, width: width - 2), first: "│ ", rest: "│ ")
@@ -92,13 +95,16 @@ public struct TerminalRenderer {
     /// Stands for a soft line break until the text on both sides of it is known.
     private static let softBreak: Character = "\u{E000}"
 
+    /// Text from the document shows its control characters escaped: a chapter cannot drive the terminal.
     private func inlineParts(_ nodes: [MarkdownNode]) -> String {
         nodes.map { node in
             switch node.kind {
-            case .text: return node.literal
+            case .text: return node.literal.withVisibleControls
             case .softBreak: return String(Self.softBreak)
             case .lineBreak: return "\n"
-            case .code: return style.color ? style.paint(node.literal, .cyan) : "`\(node.literal)`"
+            case .code:
+                let code = node.literal.withVisibleControls
+                return style.color ? style.paint(code, .cyan) : "`\(code)`"
             case .emphasis: return style.paint(inlineParts(node.children), .italic)
             case .strong: return style.paint(inlineParts(node.children), .bold)
             case .strikethrough:
@@ -106,39 +112,20 @@ public struct TerminalRenderer {
                     ? "\u{1B}[9m\(inlineParts(node.children))\u{1B}[0m" : "~\(inlineParts(node.children))~"
             case .link(let target, _):
                 let text = inlineParts(node.children)
-                let url = resolveLink(target)
+                let url = resolveLink(target).withVisibleControls
                 // `[docs/KataSpec.md](../docs/KataSpec.md)` names its own target: print the path once.
                 return node.plainText == target || node.plainText == url
                     ? style.paint(url, .underline) : "\(text) (\(style.paint(url, .underline)))"
-            case .image(let url, _): return "[image: \(node.plainText.isEmpty ? url : node.plainText)]"
+            case .image(let url, _):
+                return "[image: \((node.plainText.isEmpty ? url : node.plainText).withVisibleControls)]"
             case .inlineHTML: return ""
             default: return inlineParts(node.children)
             }
         }.joined()
     }
 
-    /// Breaks text into lines of at most `width` visible columns: at spaces, and between wide characters.
     private func wrap(_ text: String, width: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var lines: [String] = []
-            var current = ""
-            var currentWidth = 0
-            for segment in LineBreaking.segments(line) {
-                let space = segment.spaceBefore && currentWidth > 0 ? 1 : 0
-                if currentWidth > 0, currentWidth + space + segment.width > width {
-                    lines.append(current)
-                    current = ""
-                    currentWidth = 0
-                } else if space == 1 {
-                    current += " "
-                    currentWidth += 1
-                }
-                current += segment.text
-                currentWidth += segment.width
-            }
-            lines.append(current)
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n")
+        LineBreaking.wrap(text, width: width)
     }
 
     private func prefixLines(_ text: String, first: String, rest: String) -> String {

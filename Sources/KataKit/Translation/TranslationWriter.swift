@@ -139,6 +139,11 @@ public struct TranslationWriter {
         guard let text = try read(url) else {
             throw .missing(path: path, language: language.code, chapter: chapter.fileStem)
         }
+        // The plan parses the translation: what would stall cmark-gfm is refused first, as in every chapter.
+        if let problem = MarkdownLimits().problem(in: text) {
+            throw .unreadable(
+                path: "\(path):\(problem.line)", reason: "is past kata's Markdown limits: \(problem.message)")
+        }
         let plan = SyncPlan(source: chapter, translation: text)
         guard !plan.edits.isEmpty else {
             return "\(path) already has every code block and hint of \(chapter.path); nothing to copy.\n"

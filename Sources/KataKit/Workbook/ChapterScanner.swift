@@ -31,8 +31,12 @@ struct ChapterScanner {
     let path: String
     let source: String
     let document: MarkdownNode
-    /// The UTF-8 offset where each line starts.
-    private let lineStarts: [Int]
+    /// The UTF-8 range of each line.
+    private let lineRanges: [Range<Int>]
+    /// What kata reads as Markdown.
+    let limits = MarkdownLimits()
+    /// Most diagnostics for one info string.
+    static let diagnosticsPerLine = 5
 
     private(set) var title: String?
     private(set) var blocks: [Block] = []
@@ -41,9 +45,9 @@ struct ChapterScanner {
     init(path: String, source: String) {
         self.path = path
         self.source = source
-        self.lineStarts = Self.lineStarts(of: source)
+        self.lineRanges = Self.lineRanges(of: source)
         do {
-            self.document = try MarkdownParser.parse(source, limits: MarkdownLimits())
+            self.document = try MarkdownParser.parse(source, limits: limits)
         } catch {
             self.document = MarkdownNode(kind: .document)
             diagnostics.append(Diagnostic(at: SourceLocation(file: path, line: error.line), error.message))
@@ -56,7 +60,8 @@ struct ChapterScanner {
         var heading: (title: String, index: Int)?
         for (index, node) in document.children.enumerated() {
             if case .heading(let level) = node.kind {
-                let text = node.plainText.trimmingCharacters(in: .whitespaces)
+                // Titles are printed by every command: a terminal control in one is shown, not obeyed.
+                let text = node.plainText.trimmingCharacters(in: .whitespaces).withVisibleControls
                 if level == 1, title == nil { title = text }
                 heading = (text, index)
             }
@@ -99,11 +104,23 @@ struct ChapterScanner {
                     at: fence,
                     "code block is never closed; add a closing fence (```) after its last line"))
         }
+        guard rawInfo.utf8.count <= limits.infoString else {
+            diagnostics.append(
+                Diagnostic(
+                    at: fence,
+                    "this code block's info string is \(rawInfo.utf8.count) bytes; kata reads info strings of up to "
+                        + "\(limits.infoString). Shorten it: a mutant's note can be the paragraph after the block"))
+            return
+        }
         let info = FenceInfo(rawInfo)
         guard info.language == "swift" || info.language == "hint" else { return }
+        // One line of the chapter gets a few diagnostics at most, however many words its info string has.
+        let firstDiagnostic = diagnostics.count
+        defer { limitDiagnostics(from: firstDiagnostic, at: fence) }
+        let infoStart = infoColumn(of: node)
         if let offset = info.unclosedQuoteOffset {
             diagnostics.append(
-                Diagnostic(at: column(offset, in: node), "attribute value has no closing quote; add a '\"'"))
+                Diagnostic(at: column(offset, infoStart), "attribute value has no closing quote; add a '\"'"))
         }
         var purpose: Block.Purpose = info.language == "hint" ? .hint : .example
         for (position, word) in info.words.enumerated() {
@@ -114,7 +131,7 @@ struct ChapterScanner {
             } else if info.language == "swift", position == 0 {
                 diagnostics.append(
                     Diagnostic(
-                        at: column(word.offset, in: node),
+                        at: column(word.offset, infoStart),
                         "unknown role '\(word.text)'\(Suggestion.didYouMean(word.text, in: Self.roleWords)); "
                             + "roles are \(Self.roleWords.joined(separator: ", "))"))
                 return
@@ -122,7 +139,7 @@ struct ChapterScanner {
                 let known = Self.attributeKeys.contains(word.text)
                 diagnostics.append(
                     Diagnostic(
-                        at: column(word.offset, in: node),
+                        at: column(word.offset, infoStart),
                         known
                             ? "attribute '\(word.text)' needs a value: \(word.text)=…"
                             : "unexpected word '\(word.text)' in the info string\(Suggestion.didYouMean(word.text, in: Self.roleWords + Self.attributeKeys))"
@@ -131,12 +148,12 @@ struct ChapterScanner {
         }
         var block = CodeBlock(role: nil, code: node.literal, location: fence, info: info)
         if case .exercise(let role) = purpose { block.role = role }
-        checkAttributes(info, purpose: purpose, node: node)
+        checkAttributes(info, purpose: purpose, node: node, infoStart: infoStart)
         let id = info.value("id")
         if let id, !Self.isValidID(id), let token = info.attributes.first(where: { $0.text == "id" }) {
             diagnostics.append(
                 Diagnostic(
-                    at: column(token.offset, in: node),
+                    at: column(token.offset, infoStart),
                     "malformed id '\(id)': use lowercase letters, digits and '-' only (for example id=\(Self.suggestedID(id)))"
                 ))
             return
@@ -166,7 +183,19 @@ struct ChapterScanner {
                 heading: heading, followingParagraph: following))
     }
 
-    private mutating func checkAttributes(_ info: FenceInfo, purpose: Block.Purpose, node: MarkdownNode) {
+    /// Keeps the first `diagnosticsPerLine` diagnostics from `first` on, and says how many more there were.
+    private mutating func limitDiagnostics(from first: Int, at fence: SourceLocation) {
+        let count = diagnostics.count - first
+        guard count > Self.diagnosticsPerLine else { return }
+        diagnostics.removeSubrange((first + Self.diagnosticsPerLine)...)
+        let last = diagnostics.last?.location ?? fence
+        diagnostics.append(
+            .note(at: last, "\(count - Self.diagnosticsPerLine) more problems in this info string were left out"))
+    }
+
+    private mutating func checkAttributes(
+        _ info: FenceInfo, purpose: Block.Purpose, node: MarkdownNode, infoStart: SourceLocation
+    ) {
         let allowed: [String]
         switch purpose {
         case .hint: allowed = ["id"]
@@ -177,7 +206,7 @@ struct ChapterScanner {
         }
         var seen: Set<String> = []
         for attribute in info.attributes {
-            let at = column(attribute.offset, in: node)
+            let at = column(attribute.offset, infoStart)
             if !Self.attributeKeys.contains(attribute.text) {
                 diagnostics.append(
                     Diagnostic(
@@ -237,26 +266,20 @@ struct ChapterScanner {
         }
     }
 
-    /// Where the lines of a source start, found on its UTF-8 bytes (splitting by `Character` walks graphemes,
-    /// which cost more than parsing the Markdown).
-    private static func lineStarts(of source: String) -> [Int] {
+    /// Where the lines of a source start and end, cut as cmark cuts them ("\n", "\r\n" or a lone "\r"), found on its
+    /// UTF-8 bytes (splitting by `Character` walks graphemes, which cost more than parsing the Markdown).
+    private static func lineRanges(of source: String) -> [Range<Int>] {
         var source = source
-        return source.withUTF8 { bytes in
-            var starts = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-                starts.append(offset + 1)
-            }
-            return starts
-        }
+        return source.withUTF8 { MarkdownLines.ranges($0) }
     }
 
     /// Line `number` (1-based) without its line break, or nil past the end.
     private func sourceLine(_ number: Int) -> Substring? {
-        guard number >= 1, number <= lineStarts.count else { return nil }
+        guard number >= 1, number <= lineRanges.count else { return nil }
         let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        let end =
-            number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        let range = lineRanges[number - 1]
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
         return source[start..<end]
     }
 
@@ -272,8 +295,9 @@ struct ChapterScanner {
         return text.isEmpty ? "my-exercise" : text
     }
 
-    /// The location of a token of the info string on the fence line.
-    private func column(_ offset: Int, in node: MarkdownNode) -> SourceLocation {
+    /// Where the info string of a fenced block starts: after the fence and the spaces that follow it. Found once per
+    /// block, so that a token's place costs nothing however many tokens there are.
+    private func infoColumn(of node: MarkdownNode) -> SourceLocation {
         let line = sourceLine(node.startLine).map { Array($0.utf8) } ?? []
         var index = max(node.startColumn - 1, 0)
         guard index < line.count else {
@@ -282,19 +306,27 @@ struct ChapterScanner {
         let fenceCharacter = line[index]
         while index < line.count, line[index] == fenceCharacter { index += 1 }
         while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
-        return SourceLocation(file: path, line: node.startLine, column: index + offset + 1)
+        return SourceLocation(file: path, line: node.startLine, column: index + 1)
     }
 
-    /// Whether a fenced block ends with a closing fence (cmark runs an open fence to the end of the file).
+    /// The location of a token of the info string, `offset` bytes into it.
+    private func column(_ offset: Int, _ infoStart: SourceLocation) -> SourceLocation {
+        SourceLocation(file: path, line: infoStart.line, column: infoStart.column + offset)
+    }
+
+    /// Whether a fenced block ends with a closing fence (cmark runs an open fence to the end of its container): its
+    /// last line is the fence's character repeated at least as often as in the opening fence, and spaces.
     private func isClosed(_ node: MarkdownNode) -> Bool {
-        guard node.endLine > node.startLine, let openingLine = sourceLine(node.startLine),
+        guard node.endLine > node.startLine, let openingLine = sourceLine(node.startLine).map({ Array($0.utf8) }),
             let closingLine = sourceLine(node.endLine)
         else { return false }
-        let opening = openingLine.drop { $0 == " " || $0 == ">" }
+        let opening = openingLine.dropFirst(max(node.startColumn - 1, 0))
         guard let fenceCharacter = opening.first else { return false }
         let fenceLength = opening.prefix { $0 == fenceCharacter }.count
-        let blank: Set<Character> = [" ", "\t", "\r"]
-        let closing = closingLine.drop { blank.contains($0) || $0 == ">" }.reversed().drop { blank.contains($0) }
+        let blank: Set<UInt8> = [0x20, 0x09]
+        let closing = closingLine.utf8.drop { blank.contains($0) || $0 == UInt8(ascii: ">") }.reversed().drop {
+            blank.contains($0)
+        }
         return closing.count >= fenceLength && closing.allSatisfy { $0 == fenceCharacter }
     }
 }

@@ -28,8 +28,34 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.note, at: location, message)
     }
 
-    /// The diagnostic and its notes in compiler format, one per line.
+    /// The diagnostic and its notes in compiler format, one per line. What came from a file (a word of an info
+    /// string, a file name) shows its control characters escaped (`\u{1B}`): a chapter cannot drive the terminal.
     public var description: String {
-        ([self] + notes).map { "\($0.location): \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
+        ([self] + notes).map { "\($0.location): \($0.severity.rawValue): \($0.message)".withVisibleControls }
+            .joined(separator: "\n")
+    }
+
+    /// The first `limit` diagnostics of each file, in the given order, and after them a note that says how many more
+    /// there were: a broken file gets a screenful to act on, not one line per word it holds.
+    public static func limited(_ diagnostics: [Diagnostic], perFile limit: Int) -> [Diagnostic] {
+        var shown: [String: Int] = [:]
+        var leftOut: [String: Int] = [:]
+        var result: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let file = diagnostic.location.file
+            if shown[file, default: 0] < limit {
+                shown[file, default: 0] += 1
+                result.append(diagnostic)
+            } else {
+                leftOut[file, default: 0] += 1
+            }
+        }
+        for (file, extra) in leftOut.sorted(by: { $0.key < $1.key }) {
+            let last = result.lastIndex { $0.location.file == file } ?? result.count - 1
+            result.insert(
+                .note(at: result[last].location, "\(extra) more problems in \(file) were left out; fix these first"),
+                at: last + 1)
+        }
+        return result
     }
 }

@@ -198,7 +198,8 @@ struct ExerciseAssembler {
                         "mutant '\(name)' of '\(id)' does not say what it breaks; add note=\"…\" or a paragraph right after the block"
                     ))
             }
-            mutants.append(Mutant(name: name, note: note, block: block.block))
+            // The note is printed under a surviving mutant: no terminal control from a chapter reaches the screen.
+            mutants.append(Mutant(name: name, note: note.withVisibleControls, block: block.block))
         }
 
         let solution = root.appendingPathComponent("solutions/\(chapter.slug)/\(id).swift")

@@ -2,9 +2,13 @@
 public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let limit = max(2, word.count / 3)
+        let length = word.count
+        let limit = max(2, length / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
+            // The distance is at least the difference in length: a long word is far from every candidate, and
+            // measuring it would cost its length times the candidate's.
+            guard abs(length - candidate.count) <= limit else { continue }
             let distance = editDistance(word.lowercased(), candidate.lowercased())
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)

@@ -16,6 +16,9 @@ public struct WorkbookLoader {
         self.displayBase = displayBase.standardizedFileURL
     }
 
+    /// Most diagnostics shown for one file.
+    static let diagnosticsPerFile = 50
+
     /// Reads, checks and returns the workbook.
     public func load() throws(WorkbookError) -> Workbook {
         var diagnostics: [Diagnostic] = []
@@ -84,7 +87,8 @@ public struct WorkbookLoader {
             }
         }
         if diagnostics.contains(where: { $0.severity == .error }) {
-            throw .invalid(diagnostics.sorted(by: Self.documentOrder))
+            let sorted = diagnostics.sorted(by: Self.documentOrder)
+            throw .invalid(Diagnostic.limited(sorted, perFile: Self.diagnosticsPerFile))
         }
         return Workbook(root: root, chapters: chapters)
     }
@@ -107,7 +111,9 @@ public struct WorkbookLoader {
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 
+    /// By place; at one place, a note after the diagnostics it follows.
     private static func documentOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        (a.location.file, a.location.line, a.location.column) < (b.location.file, b.location.line, b.location.column)
+        (a.location.file, a.location.line, a.location.column, a.severity == .note ? 1 : 0)
+            < (b.location.file, b.location.line, b.location.column, b.severity == .note ? 1 : 0)
     }
 }

@@ -38,7 +38,10 @@ extension Kata {
             let showStatus = isatty(STDERR_FILENO) == 1 || all
             let step = CheckStep(
                 workspace: workspace, style: .detect(), format: format, useCache: !noCache,
-                status: { line in if showStatus || line == workspace.messages(.preparing) { Output.printError(line) } })
+                status: { line in
+                    let always = [workspace.messages(.preparing), workspace.messages(.waitingForPreparation)]
+                    if showStatus || always.contains(line) { Output.printError(line) }
+                })
             let output = try Output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
             for warning in output.warnings { Output.printError(Messages.current(.warningPrefix) + "\(warning)") }
             FileHandle.standardOutput.write(Data(output.text.utf8))

@@ -25,6 +25,10 @@ extension Kata {
             let step = LanguageStep(workspace: workspace, style: .detect())
             if let code {
                 Output.show(try Output.run { try step.choose(code) })
+                // The chapter's code written for the editor names its places in the language now chosen.
+                if let chosen = try? Workspace(explicitPath: options.workbook) {
+                    Preparation.startAfterShowing(chosen)
+                }
             } else {
                 Output.show(step.show())
             }

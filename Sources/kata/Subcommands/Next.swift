@@ -23,6 +23,7 @@ extension Kata {
             let workspace = try options.workspace()
             Output.show(try Output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
             RoomReporter.detached(workspace).reportNext(workspace: workspace)
+            Preparation.startAfterShowing(workspace)
         }
     }
 }

@@ -82,7 +82,8 @@ extension KataSpecTests {
 
         @Test func waitUntilWaitsForDoneAndReportsATimeout() {
             expectPass {
-                waitUntil { done in
+                // A generous timeout: on a loaded machine the queue may start the work late, and this is about waiting.
+                waitUntil(timeout: .seconds(30)) { done in
                     DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { done() }
                 }
             }
