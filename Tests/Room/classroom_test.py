@@ -115,7 +115,9 @@ def run(kata):
         checks.check("no reference solution is in the template, only the note that says where they are",
                      [p for p in tracked if p.startswith("solutions/")] == ["solutions/WITH-THE-INSTRUCTOR.md"],
                      [p for p in tracked if p.startswith("solutions/")])
-        checks.check("the template's .gitignore keeps exercises/", "/exercises/" not in read(assignment, ".gitignore"))
+        ignored = read(assignment, ".gitignore").splitlines()
+        checks.check("the template's .gitignore keeps exercises/, but not the editor's paths",
+                     "/exercises/" not in ignored and "/exercises/compile_commands.json" in ignored, ignored)
         checks.check("a starter is the chapter's starter",
                      read(assignment, "exercises/basics/add-numbers.swift").strip()
                      == "func add(_ a: Int, _ b: Int) -> Int { 0 }")

@@ -124,16 +124,26 @@ public struct AssignmentTemplate {
     }
 
     /// The workbook's `.gitignore` without the line that leaves `exercises/` out: in an assignment, the learner's
-    /// files are what they commit.
+    /// files are what they commit. It keeps out what is the learner's computer's, not their work: the builds,
+    /// kata's state and the compilation database kata writes in `exercises/` for editors (absolute paths).
     private func writeGitignore(in target: URL) throws(ClassroomError) {
         let url = target.appendingPathComponent(".gitignore")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { line in
             !["/exercises/", "exercises/", "/exercises", "exercises"].contains(
                 line.trimmingCharacters(in: .whitespaces))
         }
-        try write(kept.joined(separator: "\n"), to: target, ".gitignore")
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let missing = Self.ignored.filter { !lines.contains($0) }
+        if !missing.isEmpty {
+            lines +=
+                ["# Not part of a learner's work: builds, kata's state, the paths kata writes for editors."] + missing
+        }
+        try write(lines.joined(separator: "\n") + "\n", to: target, ".gitignore")
     }
+
+    /// What a learner's repository never holds.
+    static let ignored = [".build/", ".kata/", "/exercises/compile_commands.json"]
 
     /// `sha256sum` lines (`<hex>  <path>`) for `paths` in `folder`.
     private func hashes(of paths: [String], in folder: URL) throws(ClassroomError) -> String {

@@ -102,7 +102,10 @@ import Testing
         // The starter, not the teacher's own file; and the .gitignore keeps exercises/ in.
         let starter = try text(target, "exercises/basics/add-numbers.swift")
         #expect(starter == "func add(_ a: Int, _ b: Int) -> Int { 0 }\n")
-        #expect(try text(target, ".gitignore") == ".build/\n.kata/\n")
+        #expect(
+            try text(target, ".gitignore")
+                == ".build/\n.kata/\n# Not part of a learner's work: builds, kata's state, the paths kata writes for "
+                + "editors.\n/exercises/compile_commands.json\n")
         #expect(
             try text(target, "README.md").hasPrefix(
                 "> **This repository is an assignment.**"))
