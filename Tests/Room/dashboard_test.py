@@ -5,7 +5,8 @@ Starts `kata-room serve` on 127.0.0.1, joins it from a learner's copy of the fix
 `kata` binary, opens the dashboard in headless Chromium over the DevTools protocol, and checks what an
 instructor would notice: a failing `kata check` turns the learner's cell red, a passing
 one turns it green (the time it took is printed), the exercise card counts the first failure, the token leaves the address bar, the
-projector view shows no names, a learner's token cannot read the room, and the page fits a phone. Screenshots
+projector view shows no names, a learner's token cannot read the room, the page fits a phone, and until it has
+read the room it says so instead of showing an empty one. Screenshots
 are kept in --screenshots.
 
 Usage: dashboard_test.py --kata BIN --kata-room BIN [--screenshots DIR]
@@ -39,6 +40,25 @@ def run(kata, kata_room, screenshots):
 
         def shot(name):
             return browser.screenshot(os.path.join(screenshots, name) if screenshots else None)
+
+        def section_first_screen():
+            # Hold the dashboard's reads of the room, as a slow network would: until one arrives, the page says it is
+            # reading the room, never that it is empty (a projector must not show a false empty room).
+            browser.send("Fetch.enable", patterns=[{"urlPattern": "*/api/room*"}])
+            browser.open(room.dashboard)
+            checks.check("the stream goes live while the room is being read",
+                         browser.wait_for("document.getElementById('live').className === 'on'"))
+            waiting = browser.evaluate("document.getElementById('nolearners').innerText")
+            checks.check("before the room is read, the page says it is reading it", waiting == "Reading the room…",
+                         waiting)
+            checks.check("and shows no count yet", browser.evaluate("document.getElementById('learners').innerText") == "–")
+            checks.check("and never an empty room", not browser.evaluate("document.body.innerText.includes('No learner')"))
+            browser.send("Fetch.disable")
+            checks.check("once read, the learner who joined is listed",
+                         browser.wait_for("document.body.innerText.includes('Ada Lovelace')", seconds=20))
+            join = browser.evaluate("document.getElementById('join').innerText")
+            checks.check("the join line is the one learners type", join.startswith("./kata join http://127.0.0.1:")
+                         and join.endswith('--name "Your Name"'), join)
 
         def section_live():
             browser.open(room.dashboard)
@@ -106,6 +126,7 @@ def run(kata, kata_room, screenshots):
             checks.check("and sees no learner",
                          not browser.evaluate("document.body.innerText.includes('Ada Lovelace')"))
 
+        checks.section("first screen", section_first_screen)
         checks.section("live updates", section_live)
         checks.section("timeline", section_timeline)
         checks.section("projector", section_projector)

@@ -22,6 +22,13 @@ actor RoomHub {
         broadcast(kind: "join", learner: learner.id, exercise: nil)
     }
 
+    /// Why the room will not take each of `events` for its exercise, in order (nil for those it takes), having
+    /// made room for the new exercises it takes: decided here, in one step, so that requests arriving together
+    /// cannot take the room past its limit of exercises.
+    func admit(_ events: [RoomEvent]) -> [String?] {
+        events.map { state.admit(exercise: $0.exercise) }
+    }
+
     /// Applies newly stored events and tells the dashboards.
     func apply(_ events: [RoomEvent], learner: String) {
         for event in events {

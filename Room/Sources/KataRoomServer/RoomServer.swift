@@ -28,6 +28,8 @@ public struct RoomServer: Sendable {
         /// Seconds a request's body may take to arrive after its head; then the answer is 408. Shorter than the idle
         /// timeout, so a stalled body is answered before the connection is dropped.
         public var bodyTimeout: Int64 = 10
+        /// How the instructor types kata (`./kata`, `kata`), for the commands the dashboard and the errors name.
+        public var kataCommand = "kata"
 
         public init() {}
     }
@@ -86,13 +88,18 @@ public struct RoomServer: Sendable {
             }
         }
         defer { pinger.cancel() }
-        try await app.run()
+        do {
+            try await app.run()
+        } catch let error as IOError {
+            throw StartError(error, host: settings.host, port: settings.port) ?? error
+        }
     }
 
     // MARK: Routes
 
     func routes(_ router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Self.html(DashboardPage.html) }
+        let page = DashboardPage.html(kata: settings.kataCommand)
+        router.get("/") { _, _ in Self.html(page) }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.post("/api/join") { request, context in try await self.join(request, context) }
         router.post("/api/events") { request, context in try await self.ingest(request, context) }
@@ -151,7 +158,7 @@ public struct RoomServer: Sendable {
 
     private func ingest(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         guard let learner = await learnerID(request) else {
-            return Self.problem(.unauthorized, "a learner token is missing or unknown; join the room with kata join")
+            return Self.problem(.unauthorized, Self.unknownLearner)
         }
         guard requestLimiter.allow(learner) else {
             return Self.problem(
@@ -178,8 +185,14 @@ public struct RoomServer: Sendable {
         var accepted: [RoomEvent] = []
         var rejected: [RoomWire.EventAck.Rejection] = []
         var seen = Set<String>()
-        for var event in batch.events {
-            if let problem = EventRules.problem(in: event) {
+        let wellFormed = batch.events.filter { event in
+            guard let problem = EventRules.problem(in: event) else { return true }
+            rejected.append(.init(id: event.id, error: problem))
+            return false
+        }
+        for (index, problem) in await hub.admit(wellFormed).enumerated() {
+            var event = wellFormed[index]
+            if let problem {
                 rejected.append(.init(id: event.id, error: problem))
                 continue
             }
@@ -197,7 +210,7 @@ public struct RoomServer: Sendable {
 
     private func me(_ request: Request) async throws -> Response {
         guard let learner = await learnerID(request) else {
-            return Self.problem(.unauthorized, "a learner token is missing or unknown; join the room with kata join")
+            return Self.problem(.unauthorized, Self.unknownLearner)
         }
         let state = await hub.state
         guard let record = state.learners[learner] else { return Self.problem(.notFound, "no such learner") }
@@ -314,13 +327,19 @@ public struct RoomServer: Sendable {
     private func instructorRefusal(_ request: Request) -> Response? {
         guard let token = bearer(request), !token.isEmpty else {
             return Self.problem(
-                .unauthorized, "this needs the instructor's token; open the dashboard link kata room serve printed")
+                .unauthorized,
+                "this needs the instructor's token; open the dashboard link \(settings.kataCommand) room serve printed")
         }
         guard RoomSecrets.constantTimeEqual(RoomSecrets.hash(token), instructorHash) else {
             return Self.problem(.forbidden, "this needs the instructor's token; a learner's token cannot read the room")
         }
         return nil
     }
+
+    /// The answer to a learner token the room does not know (the room was made again, say).
+    static let unknownLearner =
+        "a learner token is missing or unknown; join the room again with the \(RoomCommands.learner) join line "
+        + "the instructor shows"
 
     /// What is wrong with `body`, which failed to decode with `error`: the field and what to send.
     static func describe(_ error: any Error, body: Data) -> String {

@@ -62,14 +62,41 @@ public struct RoomState: Sendable {
     }
 
     public var learners: [String: Learner] = [:]
-    /// Exercise ids in order: the instructor's workbook first, then any others the learners reported.
+    /// Exercise ids in order: the instructor's workbook's, or, in a room started without a workbook, those the
+    /// learners reported, in the order they first did.
     public var exercises: [(id: String, title: String)]
     private var known: Set<String>
+    /// Whether the room knows its exercises from the instructor's workbook: then it takes no event for another.
+    public let hasWorkbook: Bool
 
-    /// A room for the exercises of the instructor's workbook (or none).
+    /// The most exercise ids a room without a workbook takes: each one is a column of the dashboard and of every
+    /// learner's record, so a learner reporting made-up ids must not grow them without end. The bundled workbook
+    /// has under 100 exercises.
+    public static let maxExercisesWithoutWorkbook = 500
+
+    /// A room for the exercises of the instructor's workbook (or none, when it was started without one).
     public init(exercises: [(id: String, title: String)]) {
         self.exercises = exercises
         known = Set(exercises.map(\.id))
+        hasWorkbook = !exercises.isEmpty
+    }
+
+    /// Why the room will not take an event for `exercise` (the field and what to do), or nil, having made room
+    /// for it: an exercise the instructor's workbook does not have, or, without a workbook, one more exercise
+    /// than ``maxExercisesWithoutWorkbook``.
+    public mutating func admit(exercise: String?) -> String? {
+        guard let exercise, !known.contains(exercise) else { return nil }
+        if hasWorkbook {
+            return "exercise: '\(exercise)' is not an exercise of this room's workbook; "
+                + "update your workbook to the instructor's, or ask the instructor which one to use"
+        }
+        guard exercises.count < Self.maxExercisesWithoutWorkbook else {
+            return "exercise: this room already shows \(Self.maxExercisesWithoutWorkbook) exercises, the most it takes "
+                + "without a workbook; the instructor can start it in the workbook's folder (or with --workbook)"
+        }
+        known.insert(exercise)
+        exercises.append((exercise, exercise))
+        return nil
     }
 
     /// Adds a learner (at join, or when rebuilding from the database).
@@ -79,15 +106,12 @@ public struct RoomState: Sendable {
         }
     }
 
-    /// Applies one stored event (its time already corrected to the server's clock).
+    /// Applies one stored event (its time already corrected to the server's clock), unless the room does not take
+    /// its exercise (``admit(exercise:)``).
     public mutating func apply(_ event: RoomEvent, learner id: String) {
-        guard var learner = learners[id] else { return }
+        guard var learner = learners[id], admit(exercise: event.exercise) == nil else { return }
         learner.events = learner.events.saturatingAdd(1)
         learner.lastSeen = max(learner.lastSeen, event.time)
-        if let exercise = event.exercise, !known.contains(exercise) {
-            known.insert(exercise)
-            exercises.append((exercise, exercise))
-        }
         switch event.kind {
         case .join:
             learner.left = false

@@ -176,16 +176,22 @@ public final class RoomStore: Sendable {
 
     /// Rebuilds the room's state from the database. A stored event that cannot be applied (its body is not an
     /// event, or breaks ``EventRules``) is set aside: its row is kept, marked with the reason, and `log` says so.
+    /// An event for an exercise the room does not take (``RoomState/admit(exercise:)``) is left out and counted.
     public func state(exercises: [(id: String, title: String)], log: (String) -> Void = { _ in }) throws -> RoomState {
         var state = RoomState(exercises: exercises)
         for learner in try learners() { state.addLearner(id: learner.id, name: learner.name, joined: learner.joined) }
         var setAside: [(seq: Int64, reason: String)] = []
+        var leftOut = 0
         try pool.read { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT seq, learner, body FROM events WHERE setAside IS NULL ORDER BY seq")
             while let row = try rows.next() {
                 switch StoredEvent(row) {
                 case .event(let learner, let event):
+                    guard state.admit(exercise: event.exercise) == nil else {
+                        leftOut += 1
+                        continue
+                    }
                     state.apply(event, learner: learner)
                 case .unusable(let seq, let reason):
                     setAside.append((seq, reason))
@@ -194,6 +200,15 @@ public final class RoomStore: Sendable {
                     )
                 }
             }
+        }
+        // Which exercises a room takes depends on the workbook it was started with, so these stay as they are,
+        // for a start with another workbook.
+        if leftOut > 0 {
+            log(
+                "\(leftOut) stored event\(leftOut == 1 ? " names an exercise" : "s name exercises") that "
+                    + (state.hasWorkbook
+                        ? "this workbook does not have" : "go past the most a room without a workbook shows")
+                    + "; left out of the room (kept in the database)")
         }
         if !setAside.isEmpty {
             try pool.write { db in

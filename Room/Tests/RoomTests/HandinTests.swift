@@ -78,25 +78,22 @@ import Testing
         #expect(grade.stdout.contains("recorded as solved but not passing now: add"))
     }
 
-    @Test func theGitHubClassroomWorkflowHasAStepPerExercise() throws {
+    /// The template needs kata's sources (the workflow builds kata from them): a workbook that is not a checkout of
+    /// kata is refused with what to do. (Tests/KataKitTests/Classroom tests the template; Tests/Room/classroom_test.py
+    /// pushes one and runs its workflow.)
+    @Test func aGitHubClassroomTemplateIsMadeFromACheckoutOfKata() throws {
         let room = try RoomHarness()
         let instructor = LearnerCopy(root: room.instructor)
-        let result = try instructor.run(["room", "github", "--points", "2"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Wrote .github/workflows/classroom.yml: 6 grading steps, 12 points."))
-        let yaml = try instructor.read(".github/workflows/classroom.yml")
-        #expect(yaml.contains("uses: education/autograding-command-grader@v1"))
-        #expect(yaml.contains("command: './kata-bin check counter-spec'"))
-        #expect(yaml.contains("KATA-COUNTER-SPEC_RESULTS: \"${{steps.kata-counter-spec.outputs.result}}\""))
-        #expect(
-            yaml.contains("runners: kata-add,kata-crashes,kata-loops,kata-chatter,kata-counter-spec,kata-kiwi-marks"))
-        // The runner builds kata, so it installs what kata links: cmark-gfm and OpenSSL's libcrypto.
-        #expect(yaml.contains("libcmark-gfm-extensions-dev libssl-dev"))
-        let chapters = try instructor.run(["room", "github", "--per", "chapter"])
-        #expect(chapters.stdout.contains("1 grading steps, 6 points."))
-        let wrong = try instructor.run(["room", "github", "--per", "lesson"])
+        let result = try instructor.run(["room", "github", "../assignment", "--points", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is not a checkout of kata (it has no Package.swift and Sources/kata)"))
+        #expect(!FileManager.default.fileExists(atPath: room.folder.appendingPathComponent("assignment").path))
+        let wrong = try instructor.run(["room", "github", "../assignment", "--per", "lesson"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("--per must be exercise or chapter"))
+        let noFolder = try instructor.run(["room", "github"])
+        #expect(noFolder.status == 2)
+        #expect(noFolder.stderr.contains("Missing expected argument '<folder>'"))
     }
 
     /// `make room` builds kata-room in this package's own `.build` (Room/), not beside kata: `kata room` finds it

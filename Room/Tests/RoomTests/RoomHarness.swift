@@ -45,12 +45,14 @@ final class RoomHarness: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Starts the server (again on the same port once it has one) and reads its address, code and token.
-    func start(_ extra: [String] = []) throws {
+    /// Starts the server (again on the same port once it has one) and reads its address, code and token; in the
+    /// instructor's workbook, or in `directory`, with `environment` added to this process's.
+    func start(_ extra: [String] = [], environment: [String: String] = [:], in directory: URL? = nil) throws {
         let process = Process()
         process.executableURL = Self.roomBinary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
-        process.currentDirectoryURL = instructor
+        process.currentDirectoryURL = directory ?? instructor
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -30,7 +30,8 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .refused(_, let message):
             message
         case .notJoined:
-            "you have not joined a room; join one with: kata join <address> <code> --name \"Your Name\""
+            "you have not joined a room; join one with: "
+                + KataCommand.line("join <address> <code> --name \"Your Name\"")
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); check that the folder is writable and run the command again"
         case .badHandin(let path, let reason):

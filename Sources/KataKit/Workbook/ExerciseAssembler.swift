@@ -10,9 +10,14 @@ struct ExerciseAssembler {
     private var assembled: [[Exercise]] = []
     private var diagnostics: [Diagnostic] = []
 
+    /// Whether the reference solutions are with the instructor (``Workbook/solutionsElsewhere``).
+    private let solutionsElsewhere: Bool
+
     init(root: URL, displayPath: @escaping (URL) -> String) {
         self.root = root
         self.displayPath = displayPath
+        solutionsElsewhere = FileManager.default.fileExists(
+            atPath: root.appendingPathComponent(Workbook.solutionsElsewhere).path)
     }
 
     /// Builds the exercises of one chapter, in order of their first block.
@@ -205,7 +210,7 @@ struct ExerciseAssembler {
                     at: starter.block.location,
                     "the reference solution of '\(id)', \(displayPath(solution)), is a folder; it must be a Swift file")
             )
-        } else if !FileManager.default.fileExists(atPath: solution.path) {
+        } else if !FileManager.default.fileExists(atPath: solution.path), !solutionsElsewhere {
             diagnostics.append(
                 Diagnostic(
                     at: starter.block.location,

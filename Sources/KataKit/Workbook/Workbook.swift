@@ -18,6 +18,11 @@ public struct Workbook: Sendable {
         return chapter
     }
 
+    /// In a learner's copy of a GitHub Classroom assignment (``AssignmentTemplate``), this file stands in for the
+    /// reference solutions, which stay with the instructor: a workbook that has it loads without them (`kata check`
+    /// needs only the chapters), while `kata verify` still asks for every one.
+    public static let solutionsElsewhere = "solutions/WITH-THE-INSTRUCTOR.md"
+
     /// The file at a path relative to the workbook root.
     public func url(_ relativePath: String) -> URL {
         root.appendingPathComponent(relativePath)

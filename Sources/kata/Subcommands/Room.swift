@@ -116,6 +116,8 @@ enum RoomServerBinary {
                 """)
             throw ExitCode(1)
         }
+        // So that what the server tells the instructor to run is typed as the instructor typed kata (`./kata`).
+        setenv(RoomCommands.environmentKey, KataCommand.name, 1)
         let argv = [binary.path, subcommand] + arguments
         var pointers = argv.map { strdup($0) }
         pointers.append(nil)

@@ -57,53 +57,6 @@ extension Kata.Room {
             if table.learners.isEmpty { throw ExitCode(1) }
         }
     }
-
-    /// `kata room github`.
-    struct GitHub: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "github",
-            abstract: "Write .github/workflows/classroom.yml for GitHub Classroom's autograding.",
-            discussion: """
-                Each learner's repository (a copy of this workbook) then grades itself on GitHub's runners after \
-                every push, with points per exercise (or per chapter). With the repository secrets KATA_ROOM_URL \
-                and KATA_ROOM_CODE, the runs also report to a room started with `kata room serve --allow-rejoin`.
-                """)
-
-        @OptionGroup var options: WorkbookOptions
-
-        @Option(help: ArgumentHelp("One grading step per exercise or per chapter.", valueName: "exercise|chapter"))
-        var per = "exercise"
-
-        @Option(help: ArgumentHelp("Points for each exercise.", valueName: "n"))
-        var points = 1
-
-        @Option(help: ArgumentHelp("Minutes each grading step may take.", valueName: "minutes"))
-        var timeout = 10
-
-        func validate() throws {
-            guard ClassroomWorkflow.Granularity(rawValue: per) != nil else {
-                throw ValidationError("--per must be exercise or chapter")
-            }
-            guard points >= 1, timeout >= 1 else { throw ValidationError("--points and --timeout must be at least 1") }
-        }
-
-        func run() throws {
-            let workspace = try options.workspace()
-            let workflow = ClassroomWorkflow(
-                workbook: workspace.workbook, granularity: ClassroomWorkflow.Granularity(rawValue: per)!,
-                points: points, timeout: timeout)
-            let url = workspace.workbook.url(ClassroomWorkflow.path)
-            try Output.run { try save(workflow.yaml(), to: url) }
-            let tests = workflow.tests
-            print(
-                """
-                Wrote \(workspace.display(url)): \(tests.count) grading steps, \(tests.map(\.points).reduce(0, +)) points.
-                Commit it to the assignment's template repository; GitHub Classroom grades every push with it.
-                To report the runs to a room too, add the secrets KATA_ROOM_URL and KATA_ROOM_CODE and start the
-                room with: kata room serve --allow-rejoin
-                """)
-        }
-    }
 }
 
 /// Writes `text` to `url` (creating its folder), or fails with an error that names the file.

@@ -35,6 +35,16 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace(language: .source)
+            // A learner's copy of an assignment: the solutions verify checks are with the instructor.
+            let note = workspace.sourceWorkbook.url(Workbook.solutionsElsewhere)
+            if FileManager.default.fileExists(atPath: note.path) {
+                Output.printError(
+                    Messages.current(.errorPrefix)
+                        + "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
+                        + "assignment: they are with the instructor (\(workspace.display(note))). Check your own work "
+                        + "with \(KataCommand.line("check <id>")).")
+                throw ExitCode(1)
+            }
             let ids = try selection(in: workspace.sourceWorkbook)
             let start = Date()
             let verbose = isatty(STDERR_FILENO) == 1

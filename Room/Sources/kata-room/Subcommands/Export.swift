@@ -33,7 +33,8 @@ extension KataRoom {
         func run() throws {
             let (database, _) = try failing { try options.locations() }
             guard FileManager.default.fileExists(atPath: database.path) else {
-                throw failingMessage("there is no room at \(database.path) yet; start one with kata room serve")
+                throw failingMessage(
+                    "there is no room at \(database.path) yet; start one with \(RoomCommands.instructor()) room serve")
             }
             let store = try failing { try options.store() }
             let exercises = options.workspace()?.workbook.exercises.map { ($0.id, $0.title) } ?? []
@@ -65,7 +66,7 @@ extension KataRoom {
 
         func run() throws {
             try failing { try options.store() }.setSetting("joining", "closed")
-            print("Joining is closed. kata room open opens it again.")
+            print("Joining is closed. \(RoomCommands.instructor()) room open opens it again.")
         }
     }
 

@@ -94,6 +94,7 @@ extension KataRoom {
             settings.rate = rateLimit
             settings.maxBody = maxBody
             settings.maxConnections = maxConnections
+            settings.kataCommand = RoomCommands.instructor()
             let lan = host == "0.0.0.0" || host == "::" ? (LocalAddress.lan() ?? "127.0.0.1") : host
             let log: @Sendable (String) -> Void = { line in
                 FileHandle.standardOutput.write(Data("\(Self.clock()) \(line)\n".utf8))
@@ -104,23 +105,35 @@ extension KataRoom {
                 let address = "http://\(lan.contains(":") ? "[\(lan)]" : lan):\(bound)"
                 let local = "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : lan):\(bound)"
                 let text = """
-                    kata room '\(roomName)' is open at \(address) (plain HTTP: keep it on the classroom's network)
-                      Learners join with:  kata join \(address) \(joinCode) --name "Their Name"
+                    \(Self.opening(roomName)) is open at \(address) (plain HTTP: keep it on the classroom's network)
+                      Learners join with:  \(RoomCommands.join(address: address, code: joinCode, name: "Their Name"))
+                                           (in their workbook's folder, as after make run; kata join … once kata is \
+                    on their PATH)
                       Your dashboard:      \(local)/?token=\(instructorToken)
                       Projector view:      \(local)/?projector=1&token=\(instructorToken)
                       The room is kept in  \(shownPath); Ctrl-C stops the server.
 
                     """
                 FileHandle.standardOutput.write(Data(text.utf8))
-                try? store.setSetting("joinCommand", "kata join \(address) \(joinCode) --name \"Your Name\"")
+                try? store.setSetting(
+                    "joinCommand", RoomCommands.join(address: address, code: joinCode, name: "Your Name"))
             }
             let server = try RoomServer(
                 settings: settings, store: store, exercises: exercises, instructorToken: instructorToken,
                 joinCode: joinCode, log: log)
             Self.stopOnSignals()
-            try await server.run(onRunning: { bound in
-                await announce(bound)
-            })
+            do {
+                try await server.run(onRunning: { bound in
+                    await announce(bound)
+                })
+            } catch let error as RoomServer.StartError {
+                throw failingMessage(error.description(kata: RoomCommands.instructor()))
+            }
+        }
+
+        /// "The kata room", or "The kata room "Friday workshop"" for a room with a name of its own.
+        static func opening(_ name: String) -> String {
+            name == RoomServer.Settings().roomName ? "The kata room" : "The kata room \"\(name)\""
         }
 
         /// The instructor's token, kept in `.kata/room/instructor.token` (readable by its owner only) so the
