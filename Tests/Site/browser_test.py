@@ -883,6 +883,8 @@ def run_edition(site, code, screenshots):
                 " return h ? [h.getAttribute('data-source-anchor'), Math.round(h.getBoundingClientRect().top)] : null; })()")
             checks.check("in a section, the switch opens %s at the same section (%s)" % (code, target),
                          arrived and landed and landed[0] == target and 0 <= landed[1] < 160, (href, landed))
+            # The switch follows the section being read once the page has scrolled to it: wait for that, then look.
+            browser.wait_for("document.querySelector('.language-switch a').getAttribute('href').endsWith(%s)" % json.dumps("#" + target))
             back = browser.evaluate("document.querySelector('.language-switch a').getAttribute('href')")
             checks.check("and the switch back leads to that section in English", back.endswith("#" + target), back)
 
