@@ -44,7 +44,7 @@ final class LanguageServer: @unchecked Sendable {
     init(root: URL) throws {
         guard let executable = Self.executable else { throw Failure("sourcekit-lsp is not installed") }
         log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-lsp-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = executable
         process.currentDirectoryURL = root
         process.standardInput = input
