@@ -5,7 +5,7 @@
 SWIFT ?= swift
 # make run writes no index store: nothing of a learner's reads it (sourcekit-lsp indexes in its own folder), and
 # writing it costs a first build about a tenth of its CPU (docs/PERFORMANCE.md). The test builds keep it: on Linux
-# SwiftPM finds the XCTest tests through it. (So a make test after a make run compiles kata once more.)
+# SwiftPM's test discovery reads it. (So a make test after a make run compiles kata once more.)
 LEARNER_BUILD = $(SWIFT) build --disable-index-store
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 ROOM_BIN = $(shell $(SWIFT) build --package-path Room --show-bin-path 2>/dev/null)
