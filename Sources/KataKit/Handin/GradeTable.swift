@@ -80,13 +80,14 @@ public struct GradeTable: Sendable {
         var lines = ["learner,file,exercise,grade,caught,mutants,recorded,chapters_differ,detail"]
         for learner in learners {
             for cell in learner.cells {
-                lines.append(
-                    [
-                        learner.name, learner.file, cell.exercise, cell.grade.rawValue,
-                        cell.caught.map(String.init) ?? "",
-                        cell.mutants.map(String.init) ?? "", cell.recorded.rawValue,
-                        learner.differingChapters.joined(separator: " "), cell.detail ?? "",
-                    ].map(CSV.field).joined(separator: ","))
+                // Typed one by one: as one literal of optionals and maps, this took the compiler two seconds.
+                let caught: String = cell.caught.map { String($0) } ?? ""
+                let mutants: String = cell.mutants.map { String($0) } ?? ""
+                let fields: [String] = [
+                    learner.name, learner.file, cell.exercise, cell.grade.rawValue, caught, mutants,
+                    cell.recorded.rawValue, learner.differingChapters.joined(separator: " "), cell.detail ?? "",
+                ]
+                lines.append(fields.map(CSV.field).joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -71,8 +71,13 @@ struct SymbolGraph: Sendable {
 
         /// The types a function's parameters name, as precise identifiers.
         var parameterTypes: [String] {
-            (functionSignature?.parameters ?? []).flatMap { $0.declarationFragments ?? [] }
-                .filter { $0.kind == "typeIdentifier" }.compactMap(\.preciseIdentifier)
+            // Spelt out with its types: as one chain of closures this took the compiler a second.
+            let parameters: [Signature.Parameter] = functionSignature?.parameters ?? []
+            let fragments: [Fragment] = parameters.flatMap { (parameter: Signature.Parameter) -> [Fragment] in
+                parameter.declarationFragments ?? []
+            }
+            return fragments.filter { (fragment: Fragment) -> Bool in fragment.kind == "typeIdentifier" }
+                .compactMap { (fragment: Fragment) -> String? in fragment.preciseIdentifier }
         }
     }
 
