@@ -145,9 +145,7 @@ public struct ExerciseChecker: Sendable {
         }
         let refused = try screenText(exercise, path: path, contents: contents)
         guard refused.isEmpty else {
-            result.status = .compileError
-            result.diagnostics = refused
-            result.refused = true
+            result.refuse(refused)
             return result
         }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
@@ -209,9 +207,7 @@ public struct ExerciseChecker: Sendable {
                     exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
                 lap(\.screen)
                 if !shadows.isEmpty {
-                    result.status = .compileError
-                    result.diagnostics = shadows
-                    result.refused = true
+                    result.refuse(shadows)
                     return result
                 }
             }
@@ -228,9 +224,7 @@ public struct ExerciseChecker: Sendable {
             exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
         lap(\.screen)
         guard shadows.isEmpty else {
-            result.status = .compileError
-            result.diagnostics = shadows
-            result.refused = true
+            result.refuse(shadows)
             return result
         }
         if let starter, let starterSymbols = try starter.value.get() {
@@ -239,9 +233,7 @@ public struct ExerciseChecker: Sendable {
                 starterSymbols: starterSymbols, path: path, program: first)
             lap(\.screen)
             guard changed.isEmpty else {
-                result.status = .compileError
-                result.diagnostics = changed
-                result.refused = true
+                result.refuse(changed)
                 return result
             }
         }
@@ -370,5 +362,14 @@ public struct ExerciseChecker: Sendable {
         let root = workbook.root.standardizedFileURL.path
         let path = url.standardizedFileURL.path
         return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+}
+
+extension CheckResult {
+    /// Not accepted: the file is refused with `findings` (what screening found), as a compile error that says why.
+    fileprivate mutating func refuse(_ findings: [CompilerDiagnostic]) {
+        status = .compileError
+        diagnostics = findings
+        refused = true
     }
 }
