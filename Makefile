@@ -2,15 +2,18 @@
 #   make run   installs what is missing, builds, and shows the next exercise
 #   make test  installs what is missing, builds, and runs every test
 #   make room  builds the classroom server (kata-room, its own package in Room/), which `kata room serve` runs
+#   make tools builds kata's tools (kata-tools: build-site, verify, translate, room github), which make run leaves
+#              out; kata builds them itself the first time one of those commands is asked for
 SWIFT ?= swift
-# make run writes no index store: nothing of a learner's reads it (sourcekit-lsp indexes in its own folder), and
-# writing it costs a first build about a tenth of its CPU (docs/PERFORMANCE.md). The test builds keep it: on Linux
-# SwiftPM's test discovery reads it. (So a make test after a make run compiles kata once more.)
-LEARNER_BUILD = $(SWIFT) build --disable-index-store
+# make run writes no index store and no debug information: nothing of a learner's reads them (sourcekit-lsp
+# indexes in its own folder), and they cost a first build about a tenth of its CPU each (docs/PERFORMANCE.md).
+# The test builds keep both: on Linux SwiftPM's test discovery reads the index store, and a failing test's
+# backtrace wants the line numbers. (So a make test after a make run compiles kata once more.)
+LEARNER_BUILD = $(SWIFT) build --disable-index-store -debug-info-format none
 BIN = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 ROOM_BIN = $(shell $(SWIFT) build --package-path Room --show-bin-path 2>/dev/null)
 
-.PHONY: all setup setup-room build run room test test-room lint verify bench bench-room bench-first-build \
+.PHONY: all setup setup-room build run tools room test test-room lint verify bench bench-room bench-first-build \
 	release release-room clean
 
 all: build
@@ -27,6 +30,10 @@ build: setup
 
 run: build
 	@KATA_LAUNCHER="$(CURDIR)/kata" "$(BIN)/kata" next
+
+# The same build as make run's, so that it adds kata-tools without compiling what make run compiled again.
+tools: setup
+	$(LEARNER_BUILD) --product kata-tools
 
 room: setup-room
 	$(SWIFT) build --package-path Room --product kata-room
@@ -50,7 +57,7 @@ test-room: setup-room
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Room/Sources Room/Tests
 
-verify: build
+verify: build tools
 	"$(BIN)/kata" verify
 
 bench: setup
@@ -64,6 +71,7 @@ bench-first-build: setup
 
 release: setup
 	$(SWIFT) build -c release --product kata
+	$(SWIFT) build -c release --product kata-tools
 
 release-room: setup-room
 	$(SWIFT) build --package-path Room -c release --product kata-room

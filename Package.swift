@@ -9,6 +9,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "kata", targets: ["kata"]),
+        // What a learner's first build leaves out (`make run` builds the kata product alone): the site builder,
+        // `verify`, the translation writer and the classroom template. kata runs it for those commands, and builds
+        // it the first time one is asked for (`make tools`).
+        .executable(name: "kata-tools", targets: ["kata-tools"]),
         .library(name: "KataKit", targets: ["KataKit"]),
         .library(name: "KataSpec", targets: ["KataSpec"]),
         // For the room package's tests, which run the real kata binary as the end-to-end tests do.
@@ -37,25 +41,38 @@ let package = Package(
         ),
         .target(
             name: "KataKit",
-            dependencies: [
-                "CCmarkGFM", .product(name: "Mustache", package: "swift-mustache"),
-                .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
-            ],
+            dependencies: ["CCmarkGFM", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "KataTools",
+            dependencies: ["KataKit", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Site/Resources")]
+        ),
+        // What both executables share: the workbook option, how errors are printed, running the other binary.
+        .target(
+            name: "KataCommandLine",
+            dependencies: ["KataKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "KataSpec"),
         .executableTarget(
             name: "kata",
             dependencies: [
-                "KataKit",
+                "KataKit", "KataCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "KataKitTests", dependencies: ["KataKit"], resources: [.copy("Fixtures")]),
+        .executableTarget(
+            name: "kata-tools",
+            dependencies: [
+                "KataKit", "KataTools", "KataCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KataKitTests", dependencies: ["KataKit", "KataTools"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
         .testTarget(
-            name: "SiteTests", dependencies: ["KataKit", "KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
+            name: "SiteTests", dependencies: ["KataKit", "KataTools", "KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
     ]
 )

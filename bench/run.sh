@@ -4,4 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product kata >/dev/null
+swift build -c release --product kata-tools >/dev/null
 exec python3 bench/bench.py "$(swift build -c release --show-bin-path)/kata" "$@"

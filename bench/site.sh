@@ -15,6 +15,7 @@ if [ -n "${KATA_BIN:-}" ]; then
     kata="$KATA_BIN"
 else
     swift build -c release --product kata >/dev/null
+    swift build -c release --product kata-tools >/dev/null
     kata="$(swift build -c release --show-bin-path)/kata"
 fi
 workbook="$(cd "${WORKBOOK:-.}" && pwd)"

@@ -57,7 +57,7 @@ def main():
              "  src: url(data:font/ttf;base64,%s) format(\"truetype\");\n"
              "  unicode-range: U+FFEB;\n}\n"
              "/* kata-arrow: end */" % data)
-    css = pathlib.Path(__file__).resolve().parent.parent / "Sources/KataKit/Site/Resources/assets/site.css"
+    css = pathlib.Path(__file__).resolve().parent.parent / "Sources/KataTools/Site/Resources/assets/site.css"
     text = css.read_text()
     pattern = re.compile(r"/\* kata-arrow: begin.*?/\* kata-arrow: end \*/", re.S)
     if not pattern.search(text):

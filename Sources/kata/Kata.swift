@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KataCommandLine
 import KataKit
 
 /// The `kata` command: a workbook of unit-testing katas.
@@ -23,24 +24,13 @@ struct Kata: ParsableCommand {
             "`\(KataCommand.line("check"))` is different: 0 when your code passes, 1 when it does not pass yet, 2 on a usage or "
                 + "workbook error.",
         ].joined(separator: "\n"),
-        version: "0.1.0",
+        version: ToolCommand.version,
         subcommands: [
             Next.self, Check.self, List.self, Hint.self, Reset.self, Watch.self, Lang.self, Verify.self, Translate.self,
             BuildSite.self, Join.self, Leave.self, HandinCommand.self, Room.self, RoomSend.self, Prepare.self,
         ]
     )
 
-    /// Runs the command; usage errors exit with status 2 (ArgumentParser's default is 64).
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
-        }
-    }
+    /// Runs the command; usage errors exit with status 2.
+    static func main() { runExitingTwoOnUsageErrors() }
 }

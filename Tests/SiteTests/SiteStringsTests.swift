@@ -1,11 +1,12 @@
 import Foundation
 import KataKit
+import KataTools
 import Testing
 
 /// Every word of the site's interface comes from the strings file, so that a translation of it is complete.
 @Suite("The site's interface strings")
 struct SiteStringsTests {
-    static let resources = SiteRunner.repositoryRoot.appendingPathComponent("Sources/KataKit/Site/Resources")
+    static let resources = SiteRunner.repositoryRoot.appendingPathComponent("Sources/KataTools/Site/Resources")
 
     @Test("with every string of en.json marked, no interface word of any page is left unmarked")
     func everyWordFromTheStringsFile() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KataKit
+@testable import KataTools
 
 /// The build-time highlighter: what a reader sees coloured in Swift and Objective-C blocks.
 @Suite("Syntax highlighter")

@@ -10,21 +10,28 @@ import Foundation
 ///
 /// Started with `posix_spawn` and awaited with `waitpid`: Foundation's `Process.waitUntilExit` notices the end of a
 /// process up to 50 ms late, and a check runs four tools one after the other.
-struct ExternalCommand {
+package struct ExternalCommand {
     /// How a command ended.
-    struct Result {
-        var status: Int32
-        var output: String
+    package struct Result {
+        package var status: Int32
+        package var output: String
         /// The command was killed by a signal (`status` is the signal's number).
-        var signalled = false
+        package var signalled = false
     }
 
-    var executable: URL
-    var arguments: [String]
-    var directory: URL?
+    package var executable: URL
+    package var arguments: [String]
+    package var directory: URL?
+
+    /// A command to run `executable` with `arguments`, in `directory` (by default this process's).
+    package init(executable: URL, arguments: [String], directory: URL? = nil) {
+        self.executable = executable
+        self.arguments = arguments
+        self.directory = directory
+    }
 
     /// Runs the command with standard output and standard error merged.
-    func run() throws -> Result {
+    package func run() throws -> Result {
         #if os(Linux)
             if let changeDirectory = Self.changeDirectory {
                 return try spawn(changeDirectory: changeDirectory)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Maps over `items` on up to `width` threads, keeping the order of the results.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], width: Int, _ transform: @Sendable (T) -> R) -> [R] {
+package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], width: Int, _ transform: @Sendable (T) -> R) -> [R] {
     if items.count <= 1 || width <= 1 { return items.map(transform) }
     let results = ResultSlots<R>(count: items.count)
     let next = ResultSlots<Int>(count: 1)

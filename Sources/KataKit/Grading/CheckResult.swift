@@ -80,6 +80,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
         public var screen: Double = 0
         /// Running them.
         public var run: Double = 0
+
+        /// No time in any stage.
+        public init() {}
     }
 
     /// Where the time went; nil for an answer from the verdict cache, or a file refused before it was built.

@@ -358,7 +358,7 @@ public struct ExerciseChecker: Sendable {
     }
 
     /// `url` relative to the workbook root.
-    func relativePath(_ url: URL) -> String {
+    package func relativePath(_ url: URL) -> String {
         let root = workbook.root.standardizedFileURL.path
         let path = url.standardizedFileURL.path
         return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path

@@ -60,7 +60,7 @@ public struct CheckStep {
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
         let notices = try record(result)
         // A site the learner built in site/ is brought up to date, to show this exercise as solved.
-        let siteNote = result.status == .passed ? WorkbookSite.refresh(workspace) : nil
+        let siteNote = result.status == .passed ? SiteRefresh.run(workspace) : nil
         let shown = workspace.display(file)
         let text: String
         // Said when the program ran unconfined (a verdict from the cache says where it ran).
@@ -130,7 +130,7 @@ public struct CheckStep {
             results.append((result, exercise))
         }
         let passed = results.allSatisfy { $0.0.status == .passed }
-        if results.contains(where: { $0.0.status == .passed }) { _ = WorkbookSite.refresh(workspace) }
+        if results.contains(where: { $0.0.status == .passed }) { _ = SiteRefresh.run(workspace) }
         let text: String
         switch format {
         case .human:

@@ -14,6 +14,10 @@ public enum KataCommand {
         invokedAs: CommandLine.arguments.first ?? "kata",
         currentDirectory: FileManager.default.currentDirectoryPath)
 
+    /// Where kata tells a companion it runs (kata-tools, kata-room: ``CompanionBinary``) how the user typed kata,
+    /// so that the companion's usage lines and the commands it prints read as kata's.
+    public static let environmentKey = "KATA_COMMAND"
+
     /// `name` followed by `arguments`: `kata check hello-kata`, `./kata check hello-kata`.
     public static func line(_ arguments: String) -> String { "\(name) \(arguments)" }
 
@@ -44,13 +48,20 @@ public enum KataCommand {
     /// The command to print.
     ///
     /// - Parameters:
-    ///   - environment: `PATH`, and `KATA_LAUNCHER` (the absolute path of the `./kata` script, which sets it).
+    ///   - environment: `PATH`, `KATA_LAUNCHER` (the absolute path of the `./kata` script, which sets it), and in a
+    ///     companion ``environmentKey``.
     ///   - executable: this program's file.
     ///   - invokedAs: `argv[0]`.
     ///   - currentDirectory: where the learner is.
     public static func detect(
         environment: [String: String], executable: String?, invokedAs: String, currentDirectory: String
     ) -> String {
+        if let executable, CompanionBinary(rawValue: URL(fileURLWithPath: executable).lastPathComponent) != nil,
+            let passed = environment[environmentKey], !passed.isEmpty, passed.utf8.count <= 4_096,
+            !passed.contains(where: \.isNewline)
+        {
+            return passed
+        }
         let launcher = environment["KATA_LAUNCHER"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let ours = Set([executable, launcher].compactMap { $0.map(realPath) })
         // The shell runs the first `kata` on PATH: plain `kata` works only if that is this program or its launcher.

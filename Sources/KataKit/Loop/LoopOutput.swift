@@ -21,6 +21,6 @@ extension ProgressStore {
 }
 
 /// `1 check`, `2 checks`.
-func plural(_ count: Int, _ noun: String) -> String {
+package func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

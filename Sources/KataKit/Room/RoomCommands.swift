@@ -6,7 +6,7 @@ import Foundation
 /// the room server in ``environmentKey``).
 public enum RoomCommands {
     /// Where kata tells kata-room how the instructor types kata (`./kata`, `kata`).
-    public static let environmentKey = "KATA_COMMAND"
+    public static let environmentKey = KataCommand.environmentKey
 
     /// What learners type for kata in their workbook's folder.
     public static let learner = "./kata"

@@ -7,11 +7,11 @@
 /// lined up by how alike they are instead (same info string and code, then same info string, then same code, then
 /// the same role or exercise), and a source block left over between two lined-up blocks takes the place of a
 /// translation block left over between the same two: the source replaced one block with another there.
-enum BlockAlignment {
+package enum BlockAlignment {
     /// The steps from `source` to `translation`: `.both` pairs a source block with the block that stands for it in
     /// the translation (their info strings may differ), `.onlyFirst` is a source block the translation lacks, and
     /// `.onlySecond` a translation block the source does not have.
-    static func align(_ source: [FencedBlock], _ translation: [FencedBlock]) -> [SequenceAlignment.Step] {
+    package static func align(_ source: [FencedBlock], _ translation: [FencedBlock]) -> [SequenceAlignment.Step] {
         let sourceKeys = source.map(\.key)
         let keys = translation.map(\.key)
         let steps = SequenceAlignment.align(source.indices, translation.indices) { s, t in

@@ -1,45 +1,45 @@
 /// A fenced code block of a chapter or of its translation, with the lines it spans.
-struct FencedBlock: Sendable {
+package struct FencedBlock: Sendable {
     /// The parsed info string.
-    var info: FenceInfo
+    package var info: FenceInfo
     /// The code between the fences.
-    var code: String
+    package var code: String
     /// The opening fence's line and column.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
     /// The closing fence's line (the last line of the file when the block is never closed).
-    var endLine: Int
+    package var endLine: Int
     /// The top-level node that holds the block.
-    var topLevelIndex: Int
+    package var topLevelIndex: Int
 
     /// Whether a translation must copy the block byte for byte: every `swift` block (exercise blocks, examples,
     /// `swift ignore`) and every `objc` block. Hints and other languages (`text`, `sh`) are translated freely.
-    var isCopied: Bool { info.language == "swift" || info.language == "objc" }
+    package var isCopied: Bool { info.language == "swift" || info.language == "objc" }
 
     /// Whether the block is a hint.
-    var isHint: Bool { info.language == "hint" }
+    package var isHint: Bool { info.language == "hint" }
 
     /// The exercise the block belongs to.
-    var id: String? { info.value("id") }
+    package var id: String? { info.value("id") }
 
     /// The info string without `note=`, which a translation translates: what a block and its copy share.
-    var key: String {
+    package var key: String {
         ([info.language] + info.words.map(\.text)
             + info.attributes.filter { $0.text != "note" }.map { "\($0.text)=\($0.value ?? "")" })
             .joined(separator: " ")
     }
 
     /// The role word after the language (`starter`, `mutant`, `ignore`), if any.
-    var role: String? { info.words.first?.text }
+    package var role: String? { info.words.first?.text }
 
     /// Whether `self`, found where the source has `other`, is most likely `other` with a mistyped info string:
     /// the same language, and the same role or the same exercise.
-    func looksLikeCopy(of other: FencedBlock) -> Bool {
+    package func looksLikeCopy(of other: FencedBlock) -> Bool {
         info.language == other.info.language && (role == other.role || (id != nil && id == other.id))
     }
 
     /// Every fenced block of a document, in order, inside lists and quotes too.
-    static func all(in document: MarkdownNode) -> [FencedBlock] {
+    package static func all(in document: MarkdownNode) -> [FencedBlock] {
         var blocks: [FencedBlock] = []
         func visit(_ node: MarkdownNode, topLevelIndex: Int) {
             switch node.kind {

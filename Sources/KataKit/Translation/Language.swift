@@ -8,7 +8,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     public static let source = Language(uncheckedCode: "en")
 
     /// Names of languages in themselves, for menus and switches; a translation's `language.json` may give its own.
-    static let knownNames: [String: String] = [
+    package static let knownNames: [String: String] = [
         "en": "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", "ja": "日本語", "ko": "한국어",
         "de": "Deutsch", "es": "Español", "fr": "Français", "pt-BR": "Português (Brasil)", "ru": "Русский",
     ]

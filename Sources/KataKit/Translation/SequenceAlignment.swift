@@ -1,21 +1,21 @@
 /// Lines up two sequences the way a diff does (a longest common subsequence), so that a missing or an extra
 /// item is reported as one, and not as every item after it being different.
-enum SequenceAlignment {
+package enum SequenceAlignment {
     /// One step of an alignment: an item of both sequences, or of only one.
-    enum Step: Equatable {
+    package enum Step: Equatable {
         case both(Int, Int)
         case onlyFirst(Int)
         case onlySecond(Int)
     }
 
     /// The steps that turn `first` into `second`, in order.
-    static func align<A, B>(_ first: [A], _ second: [B], matches: (A, B) -> Bool) -> [Step] {
+    package static func align<A, B>(_ first: [A], _ second: [B], matches: (A, B) -> Bool) -> [Step] {
         align(first.indices, second.indices) { matches(first[$0], second[$1]) ? 1 : 0 }
     }
 
     /// The steps that pair the items of two sequences (given by their indexes) so that the pairs' weights add up to
     /// the most; a weight of 0 means the two items never pair.
-    static func align(_ first: Range<Int>, _ second: Range<Int>, weight: (Int, Int) -> Int) -> [Step] {
+    package static func align(_ first: Range<Int>, _ second: Range<Int>, weight: (Int, Int) -> Int) -> [Step] {
         let n = first.count
         let m = second.count
         var weights = Array(repeating: Array(repeating: 0, count: m), count: n)

@@ -2,26 +2,41 @@ import Foundation
 
 /// Compares one translated chapter with its source: the same code blocks byte for byte, the same hints per
 /// exercise, a note for every mutant, a readable stamp; and what changed in the source since the stamp.
-struct TranslationChecker {
-    let language: Language
+package struct TranslationChecker {
+    package let language: Language
     /// The source chapter.
-    let source: Chapter
+    package let source: Chapter
     /// The source chapter relative to the workbook (`chapters/01-tdd-and-bdd.md`), as stamps name it.
-    let sourceRelativePath: String
+    package let sourceRelativePath: String
     /// The translation, as shown to the user and on disk.
-    let path: String
-    let url: URL
-    let text: String
+    package let path: String
+    package let url: URL
+    package let text: String
     /// The workbook folder and how paths are shown (for the exercise assembler).
-    let root: URL
-    let displayPath: (URL) -> String
+    package let root: URL
+    package let displayPath: (URL) -> String
     /// Whether the stamp is checked (`kata translate stamp` rewrites it, so it does not ask for a good one).
-    var checksStamp = true
+    package var checksStamp = true
+
+    /// A checker of the translation at `url` (`text`, shown as `path`) of `source`.
+    package init(
+        language: Language, source: Chapter, sourceRelativePath: String, path: String, url: URL, text: String,
+        root: URL, displayPath: @escaping (URL) -> String
+    ) {
+        self.language = language
+        self.source = source
+        self.sourceRelativePath = sourceRelativePath
+        self.path = path
+        self.url = url
+        self.text = text
+        self.root = root
+        self.displayPath = displayPath
+    }
 
     private var stampCommand: String { "kata translate stamp \(language.code) \(source.fileStem)" }
     private var syncCommand: String { "kata translate sync \(language.code) \(source.fileStem)" }
 
-    func check() -> ChapterTranslation {
+    package func check() -> ChapterTranslation {
         let scanner = ChapterScanner(path: path, source: text)
         var diagnostics = scanner.diagnostics
         let found = TranslationStamp.find(in: text)

@@ -9,15 +9,21 @@ import Foundation
 /// Both keys are optional. `name` is the language's name in itself (kata knows the common ones);
 /// `complete: true` declares every chapter translated, which turns a missing or draft chapter from a warning
 /// into an error.
-struct TranslationSettings: Equatable {
-    var name: String?
-    var complete = false
+package struct TranslationSettings: Equatable {
+    package var name: String?
+    package var complete = false
 
-    static let fileName = "language.json"
-    static let keys = ["name", "complete"]
+    /// Settings with a language's name and whether its translation is complete.
+    package init(name: String? = nil, complete: Bool = false) {
+        self.name = name
+        self.complete = complete
+    }
+
+    package static let fileName = "language.json"
+    package static let keys = ["name", "complete"]
 
     /// Reads the settings file; a missing file gives the defaults.
-    static func read(_ url: URL, path: String) -> (TranslationSettings, [Diagnostic]) {
+    package static func read(_ url: URL, path: String) -> (TranslationSettings, [Diagnostic]) {
         let location = SourceLocation(file: path, line: 1)
         let data: Data
         switch TextFileReader.read(url, limit: 64 << 10) {
@@ -65,7 +71,7 @@ struct TranslationSettings: Equatable {
     }
 
     /// The file's text.
-    var text: String {
+    package var text: String {
         var lines: [String] = []
         if let name { lines.append("  \"name\": \"\(name)\"") }
         lines.append("  \"complete\": \(complete)")

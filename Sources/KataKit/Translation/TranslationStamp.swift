@@ -57,17 +57,17 @@ public struct TranslationStamp: Sendable, Equatable {
     }
 
     /// Where a stamp sits in a translation's text.
-    struct Found {
+    package struct Found {
         /// The stamp, when it could be read.
-        var stamp: TranslationStamp?
+        package var stamp: TranslationStamp?
         /// How many lines it takes (its closing `-->` included).
-        var lineCount: Int
+        package var lineCount: Int
         /// What is wrong with it, at lines counted from 1.
-        var problems: [(line: Int, message: String)]
+        package var problems: [(line: Int, message: String)]
     }
 
     /// Reads the stamp at the top of `text`; nil when the text does not start with one.
-    static func find(in text: String) -> Found? {
+    package static func find(in text: String) -> Found? {
         guard text.hasPrefix(opening) else { return nil }
         // Only the block's lines are split: splitting a whole chapter walks every character of it.
         let end = text.range(of: "\n-->")?.upperBound ?? text.endIndex

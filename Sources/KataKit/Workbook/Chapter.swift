@@ -20,4 +20,20 @@ public struct Chapter: Sendable {
     public var exercises: [Exercise]
     /// `swift` blocks with no role, which `kata verify` compiles.
     public var examples: [CodeBlock]
+
+    /// A chapter made of its parts (the site builder makes its index and documents pages this way).
+    package init(
+        number: Int, slug: String, title: String, path: String, url: URL, source: String, document: MarkdownNode,
+        exercises: [Exercise], examples: [CodeBlock]
+    ) {
+        self.number = number
+        self.slug = slug
+        self.title = title
+        self.path = path
+        self.url = url
+        self.source = source
+        self.document = document
+        self.exercises = exercises
+        self.examples = examples
+    }
 }

@@ -53,7 +53,7 @@ public enum TextFileReader {
     }
 
     /// The file's text, read only when it is a regular file of at most `limit` bytes.
-    static func read(_ url: URL, limit: Int) -> Result<String, Failure> {
+    package static func read(_ url: URL, limit: Int) -> Result<String, Failure> {
         var info = stat()
         if lstat(url.path, &info) != 0 { return .failure(errno == ENOENT ? .missing : .unreadable(Self.reason(errno))) }
         if (info.st_mode & S_IFMT) == S_IFLNK, stat(url.path, &info) != 0 {

@@ -105,7 +105,7 @@ public struct WorkbookLoader {
     }
 
     /// The path shown to the user: relative to the display base when inside it.
-    func displayPath(_ url: URL) -> String {
+    package func displayPath(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let base = displayBase.path.hasSuffix("/") ? displayBase.path : displayBase.path + "/"
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path

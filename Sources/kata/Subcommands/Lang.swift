@@ -1,4 +1,5 @@
 import ArgumentParser
+import KataCommandLine
 import KataKit
 
 extension Kata {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KataCommandLine
 import KataKit
 
 extension Kata {

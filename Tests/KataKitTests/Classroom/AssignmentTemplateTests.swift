@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KataKit
+@testable import KataTools
 
 /// `kata room github <folder>`: the template repository of a GitHub Classroom assignment, from a checkout of kata.
 /// (Tests/Room/classroom_test.py pushes one, clones it as a learner and runs its workflow.)

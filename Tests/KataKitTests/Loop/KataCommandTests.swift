@@ -55,6 +55,25 @@ struct KataCommandTests {
                 invokedAs: "/w/.build/debug/kata", currentDirectory: "/w/.build/debug") == "./kata")
     }
 
+    @Test("a companion kata runs (kata-tools, kata-room) writes kata as kata passed it; kata itself ignores that")
+    func companion() {
+        let passed = ["PATH": "/usr/bin", "KATA_COMMAND": "./kata"]
+        #expect(
+            KataCommand.detect(
+                environment: passed, executable: "/w/.build/debug/kata-tools", invokedAs: "/w/.build/debug/kata-tools",
+                currentDirectory: "/w") == "./kata")
+        #expect(
+            KataCommand.detect(
+                environment: passed, executable: "/w/.build/debug/kata", invokedAs: ".build/debug/kata",
+                currentDirectory: "/w") == ".build/debug/kata")
+        // Nothing passed, or a value no one typed: found as for any program.
+        #expect(
+            KataCommand.detect(
+                environment: ["PATH": "/usr/bin", "KATA_COMMAND": "./kata\nrm -rf"],
+                executable: "/w/.build/debug/kata-tools", invokedAs: ".build/debug/kata-tools", currentDirectory: "/w")
+                == ".build/debug/kata-tools")
+    }
+
     @Test("a chapter's `kata check hello-kata` is written as the learner types it; other code is left alone")
     func written() {
         #expect(KataCommand.written("kata check hello-kata", as: "./kata") == "./kata check hello-kata")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import KataKit
+@testable import KataTools
 
 @Suite("kata translate sync")
 struct SyncPlanTests {

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import KataKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs a kata command that lives in a companion binary (``CompanionBinary``): the process is replaced by the
+/// companion, which gets the terminal, the arguments and the exit status as they are.
+public enum CompanionCommand {
+    /// Replaces this process with `<companion> <arguments>`. kata-tools is built first when it is missing and this
+    /// kata was built in a checkout (`make tools`, the same build `make run` does); otherwise says how to get it.
+    public static func exec(_ companion: CompanionBinary, _ arguments: [String]) throws -> Never {
+        var binary = companion.locate()
+        if binary == nil, companion == .tools, ProcessInfo.processInfo.environment[companion.environmentKey] == nil {
+            binary = try buildTools(for: arguments)
+        }
+        guard let binary else {
+            Output.printError(missing(companion))
+            throw ExitCode(1)
+        }
+        // So that the companion's usage lines, and what the room server tells the instructor to run, read as the user
+        // typed kata (`./kata`).
+        setenv(KataCommand.environmentKey, KataCommand.name, 1)
+        let argv = [binary.path] + arguments
+        var pointers = argv.map { strdup($0) }
+        pointers.append(nil)
+        execv(binary.path, pointers)
+        Output.printError("kata: error: cannot run \(binary.path): \(String(cString: strerror(errno)))")
+        throw ExitCode(1)
+    }
+
+    /// What to do when a companion cannot be found.
+    static func missing(_ companion: CompanionBinary) -> String {
+        if let path = ProcessInfo.processInfo.environment[companion.environmentKey], !path.isEmpty {
+            return "kata: error: \(companion.environmentKey) names \(path), which is not a program that can be run. "
+                + "Point it at a \(companion.name) binary, or unset it."
+        }
+        switch companion {
+        case .tools:
+            return """
+                kata: error: kata's tools (kata-tools: the site builder, verify, translate, room github) are not \
+                next to this kata, and it was not built in a checkout of kata that could build them.
+                Build them with `make tools` in kata's checkout and put .build/debug/kata-tools next to kata, \
+                or set KATA_TOOLS_BIN to a kata-tools binary.
+                """
+        case .room:
+            return """
+                kata: error: the room server (kata-room) is not built yet. Build it once with:
+                    make room
+                (it compiles the web server and the SQLite layer: a few minutes the first time), then run this again.
+                Or set KATA_ROOM_BIN to a kata-room binary.
+                """
+        }
+    }
+
+    /// Builds kata-tools in the checkout this kata was built in, saying why first; returns the binary, or nil when
+    /// this kata was not built in a checkout. A failed build is an error.
+    private static func buildTools(for arguments: [String]) throws -> URL? {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
+            let checkout = CompanionBinary.checkout(of: executable),
+            FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Makefile").path)
+        else { return nil }
+        // A release kata (`make release`) gets a release kata-tools beside it; `make release` builds both.
+        let target = executable.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "tools"
+        let asked = KataCommand.line(arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " "))
+        Output.printError(
+            """
+            `\(asked)` runs kata's tools (kata-tools), which a learner's first build leaves out. Building them now, \
+            once (`make \(target)`, about half a minute)...
+            """)
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["make", "-C", checkout.path, "--no-print-directory", target]
+        // make's own output goes to standard error, so that what the command prints stays alone on standard output.
+        make.standardOutput = FileHandle.standardError
+        do {
+            try make.run()
+        } catch {
+            Output.printError("kata: error: cannot run make: \(error). Run `make \(target)` in \(checkout.path).")
+            throw ExitCode(1)
+        }
+        make.waitUntilExit()
+        guard make.terminationStatus == 0, let built = CompanionBinary.tools.locate() else {
+            Output.printError(
+                "kata: error: building kata-tools failed (see above). Run `make \(target)` in \(checkout.path), "
+                    + "then run this again.")
+            throw ExitCode(1)
+        }
+        return built
+    }
+}

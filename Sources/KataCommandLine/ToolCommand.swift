@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// A command of kata that kata-tools runs (``CompanionCommand``): its place in kata's command tree and its
+/// one-line description, which both binaries show, so that `./kata --help` describes it as its own help does.
+public enum ToolCommand: String, CaseIterable, Sendable {
+    /// kata's version, which both binaries print for `--version`.
+    public static let version = "0.1.0"
+
+    case buildSite = "build-site"
+    case verify
+    case translate
+    case roomGitHub = "github"
+
+    /// The words that name it after `kata`: `["build-site"]`, `["room", "github"]`.
+    public var path: [String] {
+        self == .roomGitHub ? ["room", rawValue] : [rawValue]
+    }
+
+    /// Its name under its parent command.
+    public var name: String { rawValue }
+
+    /// What it does, in one line.
+    public var abstract: String {
+        switch self {
+        case .buildSite:
+            "Render the workbook as a static HTML site that works offline, from a folder or a web server."
+        case .verify:
+            "For authors: check that every solution passes, every starter fails and every example compiles."
+        case .translate:
+            "For translators: start a chapter's translation, check it, and stamp it as up to date."
+        case .roomGitHub:
+            "Make a GitHub Classroom assignment: a template repository that grades every push."
+        }
+    }
+
+    /// kata's side of the command: its name and abstract; every argument, `--help` included, goes to kata-tools.
+    public var forwardingConfiguration: CommandConfiguration {
+        CommandConfiguration(commandName: name, abstract: abstract)
+    }
+
+    /// Replaces this process with kata-tools running this command with `arguments`.
+    public func run(_ arguments: [String]) throws -> Never {
+        try CompanionCommand.exec(.tools, path + arguments)
+    }
+}

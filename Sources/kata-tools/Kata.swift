@@ -1,0 +1,26 @@
+import ArgumentParser
+import KataCommandLine
+import KataKit
+
+/// kata's tools: the commands a learner's first build leaves out (the site builder, `verify`, the translation
+/// writer, the GitHub Classroom template). kata runs this binary for them (``ToolCommand``), so its usage lines
+/// read as kata's do.
+@main
+struct Kata: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: KataCommand.name,
+        abstract: "kata's tools, which kata runs for build-site, verify, translate and room github.",
+        version: ToolCommand.version,
+        subcommands: [BuildSite.self, Verify.self, Translate.self, Room.self]
+    )
+
+    /// Runs the command; usage errors exit with status 2.
+    static func main() { runExitingTwoOnUsageErrors() }
+}
+
+extension Kata {
+    /// `kata room`, of which kata-tools runs `github` alone.
+    struct Room: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "room", subcommands: [GitHub.self])
+    }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import KataCommandLine
+import KataKit
+import KataTools
+
+extension Kata {
+    /// `kata verify`.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: ToolCommand.verify.name,
+            abstract: ToolCommand.verify.abstract,
+            discussion:
+                "Every reference solution must pass; every starter must fail; a specify exercise's reference specs "
+                + "must pass against the subject and catch every mutant; every plain `swift` block must compile; "
+                + "every translation (chapters/<language>/) must have its source's code blocks byte for byte and "
+                + "as many hints, and is reported when the source changed since it was stamped (a warning). Runs "
+                + "on all cores; what has not changed since it was last checked is not built again (by the hash of "
+                + "everything a check reads). Exit status 1 on an error.")
+
+        @OptionGroup var options: WorkbookOptions
+
+        @Argument(
+            help: ArgumentHelp(
+                "Only these exercises or chapters (exercise ids, chapter slugs such as ocmock, or file names such as "
+                    + "06-ocmock).", valueName: "id"))
+        var given: [String] = []
+
+        @Flag(help: "Run everything again instead of reusing cached verdicts.")
+        var noCache = false
+
+        @Flag(help: "Check only what changed since a verify last found it sound.")
+        var changed = false
+
+        @Flag(help: "Show how long each check took, and where the time went (build, screen, run).")
+        var timings = false
+
+        func run() throws {
+            let workspace = try options.workspace(language: .source)
+            // A learner's copy of an assignment: the solutions verify checks are with the instructor.
+            let note = workspace.sourceWorkbook.url(Workbook.solutionsElsewhere)
+            if FileManager.default.fileExists(atPath: note.path) {
+                Output.printError(
+                    Messages.current(.errorPrefix)
+                        + "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
+                        + "assignment: they are with the instructor (\(workspace.display(note))). Check your own work "
+                        + "with \(KataCommand.line("check <id>")).")
+                throw ExitCode(1)
+            }
+            let ids = try selection(in: workspace.sourceWorkbook)
+            let start = Date()
+            let verbose = isatty(STDERR_FILENO) == 1
+            var verifier = Verifier(workspace: workspace, useCache: !noCache) { done, total, label in
+                if verbose {
+                    Output.printError("\u{1B}[2K\r[\(done)/\(total)] \(label)\u{1B}[1A")
+                } else if done == total || done % 10 == 0 {
+                    Output.printError("verify: \(done)/\(total) done")
+                }
+            }
+            verifier.onlyChanged = changed
+            let report = try Output.run {
+                try verifier.run(only: ids) { Output.printError("Preparing KataSpec (first run only)...") }
+            }
+            if verbose { Output.printError("") }
+            let problems = report.problems
+            for problem in problems { print(problem.description) }
+            if timings { print(TimingTable(report.timings).text, terminator: "") }
+            let translations = TranslationLoader(
+                workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase)
+            var translationDiagnostics: [Diagnostic] = []
+            var coverage: [String] = []
+            let root = workspace.sourceWorkbook.root.standardizedFileURL.path + "/"
+            let fromRoot = { (url: URL) in String(url.standardizedFileURL.path.dropFirst(root.count)) }
+            let chosen = { (slug: String) in
+                ids.isEmpty || ids.contains(slug)
+                    || workspace.sourceWorkbook.chapters.contains {
+                        $0.slug == slug && $0.exercises.contains { ids.contains($0.id) }
+                    }
+            }
+            var quoted = workspace.sourceWorkbook.chapters.filter { chosen($0.slug) }.map {
+                (path: fromRoot($0.url), display: workspace.display($0.url), document: $0.document)
+            }
+            for language in translations.languages() {
+                let translation = translations.load(language)
+                quoted += translation.chapters.filter { chosen($0.slug) }.map {
+                    (path: fromRoot($0.url), display: workspace.display($0.url), document: $0.document)
+                }
+                translationDiagnostics += translation.diagnostics(only: ids, in: workspace.sourceWorkbook)
+                coverage.append(
+                    "\(language.code) \(translation.shownCount) of \(translation.sourceChapterCount) chapters")
+            }
+            for diagnostic in translationDiagnostics { print(diagnostic.description) }
+            // What the chapters quote of kata's output must point at their code.
+            let quotes = QuotedLocationCheck(chapters: quoted).diagnostics()
+            for diagnostic in quotes { print(diagnostic.description) }
+            let translationErrors = translationDiagnostics.count { $0.severity == .error }
+            let warnings = translationDiagnostics.count { $0.severity == .warning }
+            let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
+            let exercises = workspace.workbook.exercises.count
+            let translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
+            let checked =
+                changed
+                ? "; \(plural(report.checks - report.unchanged, "check")) of \(report.checks) changed since a verify found them sound"
+                : ""
+            let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
+            if problems.isEmpty && translationErrors == 0 && quotes.isEmpty {
+                let chapters = plural(workspace.workbook.chapters.count, "chapter")
+                // A verify of some exercises or chapters vouches for those only.
+                let what =
+                    ids.isEmpty
+                    ? "the workbook is sound (\(plural(exercises, "exercise")) in \(chapters)"
+                    : "\(given.joined(separator: ", ")) \(given.count == 1 ? "is" : "are") sound "
+                        + "(\(selectedCount(ids, in: workspace.sourceWorkbook)) of the workbook's \(plural(exercises, "exercise"))"
+                print("verify: \(what)\(translated)\(checked))\(warned) in \(seconds) s")
+            } else {
+                let inTranslations = translationErrors == 0 ? "" : " (\(translationErrors) in translations)"
+                let changedChecks = checked.isEmpty ? "" : " (\(checked.dropFirst(2)))"
+                print(
+                    "verify: \(plural(problems.count + translationErrors + quotes.count, "problem")) found\(inTranslations)\(changedChecks)\(warned) in \(seconds) s"
+                )
+                throw ExitCode(1)
+            }
+        }
+
+        /// The exercise ids and chapter slugs `given` names; a name that is neither is a usage error.
+        private func selection(in workbook: Workbook) throws -> [String] {
+            try given.map { name in
+                if workbook.exercises.contains(where: { $0.id == name }) { return name }
+                let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+                if let chapter = workbook.chapters.first(where: {
+                    $0.slug == name || $0.fileStem == stem
+                        || $0.url.lastPathComponent == (name as NSString).lastPathComponent
+                }) {
+                    return chapter.slug
+                }
+                Output.printError(
+                    Messages.current(.errorPrefix)
+                        + "'\(name)' is neither an exercise id nor a chapter of this workbook; chapters are "
+                        + workbook.chapters.map(\.slug).joined(separator: ", ") + " (or their file names, such as "
+                        + (workbook.chapters.first?.fileStem ?? "01-basics") + "); kata list shows the exercise ids")
+                throw ExitCode(2)
+            }
+        }
+
+        /// How many exercises `ids` (exercise ids and chapter slugs) take in.
+        private func selectedCount(_ ids: [String], in workbook: Workbook) -> Int {
+            workbook.chapters.reduce(0) { count, chapter in
+                count + chapter.exercises.count { ids.contains(chapter.slug) || ids.contains($0.id) }
+            }
+        }
+
+        private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    }
+}
