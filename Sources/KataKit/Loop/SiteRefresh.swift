@@ -37,7 +37,8 @@ public enum SiteRefresh {
             return notRefreshed("\(error)")
         }
         guard status == 0, let line = lines.last else {
-            return notRefreshed(lines.last.map(String.init) ?? "\(tools.lastPathComponent) stopped with status \(status)")
+            let reason = lines.last.map(String.init) ?? "\(tools.lastPathComponent) stopped with status \(status)"
+            return notRefreshed(reason)
         }
         return String(line)
     }

@@ -30,7 +30,10 @@ public struct SiteResources: Sendable {
         var candidates: [URL] = []
         if let executable {
             let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-            for bundle in ["kata_KataTools.resources", "kata_KataTools.bundle/Contents/Resources", "kata_KataTools.bundle"] {
+            let bundles = [
+                "kata_KataTools.resources", "kata_KataTools.bundle/Contents/Resources", "kata_KataTools.bundle",
+            ]
+            for bundle in bundles {
                 candidates.append(folder.appendingPathComponent(bundle).appendingPathComponent("Resources"))
             }
         }

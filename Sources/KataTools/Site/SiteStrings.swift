@@ -1,6 +1,6 @@
 import Foundation
-import Mustache
 import KataKit
+import Mustache
 
 /// Every word the site shows a reader (navigation, search, cards, themes, print, the 404 page), read from
 /// `strings/<language>.json` in the site's resources, so that a translation replaces one file.

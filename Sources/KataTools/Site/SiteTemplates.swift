@@ -1,6 +1,6 @@
 import Foundation
-import Mustache
 import KataKit
+import Mustache
 
 /// The Mustache templates of the site, loaded once per build.
 struct SiteTemplates {

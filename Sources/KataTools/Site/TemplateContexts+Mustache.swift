@@ -1,5 +1,5 @@
-import Mustache
 import KataKit
+import Mustache
 
 // The templates look values up by name. Answering with a switch is several times faster than
 // the reflection (Mirror) that swift-mustache falls back to, and rendering is most of a build.

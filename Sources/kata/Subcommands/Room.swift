@@ -12,7 +12,7 @@ extension Kata {
                 "For instructors: run a live classroom room, export it, re-grade hand-ins, set up GitHub Classroom.",
             discussion: """
                 serve, export, close and open run the room server (kata-room); build it once with `make room`. \
-                grade and github need nothing more than kata.
+                github runs kata's tools (kata-tools), which kata builds the first time; grade needs nothing more.
                 """,
             subcommands: [Serve.self, Export.self, Close.self, Open.self, Grade.self, GitHub.self])
     }
