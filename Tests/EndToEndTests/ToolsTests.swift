@@ -94,26 +94,9 @@ struct ToolsTests {
             "\(check.stdout)")
     }
 
-    /// Runs a copy of kata, as the tests run kata.
+    /// Runs a copy of kata, as the tests run kata, with no kata-tools named in the environment.
     func run(_ kata: URL, _ arguments: [String], in folder: URL) throws -> KataProcess.Result {
-        let process = Process()
-        process.executableURL = kata
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = kata.deletingLastPathComponent().path + ":/usr/bin:/bin"
-        for key in ["KATA_TOOLS_BIN", "KATA_LAUNCHER", "KATA_COMMAND"] { environment.removeValue(forKey: key) }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return KataProcess.Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try KataProcess.run(
+            arguments, in: folder, environment: ["KATA_TOOLS_BIN": "", "KATA_COMMAND": ""], executable: kata)
     }
 }

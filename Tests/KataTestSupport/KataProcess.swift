@@ -45,13 +45,13 @@ public enum KataProcess {
     }
 
     /// Runs `kata <arguments>` in `directory`, without colour and with `environment` added; `normalize` makes
-    /// what it printed stable (temporary paths, times).
+    /// what it printed stable (temporary paths, times). `executable` is the kata to run (a copy, say).
     public static func run(
         _ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
-        normalize: (String) -> String = { $0 }
+        executable: URL = binary, normalize: (String) -> String = { $0 }
     ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
@@ -63,7 +63,8 @@ public enum KataProcess {
         // tests that are about it turn it on; in the others it would only race with what they look at.
         environment["KATA_PREPARE"] = "off"
         // As for a learner who put kata on their PATH: the commands it prints start with plain `kata`.
-        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe()

@@ -21,11 +21,23 @@ public final class FileWatcher {
 
     deinit { close(fd) }
 
-    /// Blocks until `file` is written, created or renamed into place; then waits a moment for the editor to finish.
-    public func waitForSave(of file: URL) {
+    /// Starts watching `folders` now, so that a change made before the wait that follows (``waitForChange(in:where:)``
+    /// with the same folders, or ``waitForSave(of:)`` of a file in one) is not lost. Call it before saying that
+    /// changes are watched: whoever reads that may change a file at once.
+    public func startWatching(_ folders: [URL]) {
+        watch(folders)
+    }
+
+    /// Starts watching the folder of `file` (see ``startWatching(_:)``), creating it if it is missing.
+    public func startWatching(file: URL) {
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         watch([folder])
+    }
+
+    /// Blocks until `file` is written, created or renamed into place; then waits a moment for the editor to finish.
+    public func waitForSave(of file: URL) {
+        startWatching(file: file)
         let name = file.lastPathComponent
         while !readEvents().contains(name) {}
         // Debounce: an editor may write several times for one save.

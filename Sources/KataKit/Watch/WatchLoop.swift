@@ -45,11 +45,13 @@ public struct WatchLoop {
                     // The next exercise's prompt, as kata next shows it, so the learner can go on from here.
                     write("\n" + style.paint(String(repeating: "─", count: min(style.width, 40)), .dim) + "\n\n")
                     write(try NextStep(workspace: workspace, style: style).present(next, progress: progress))
+                    watcher.startWatching(file: workspace.learnerFile(next))
                     write(style.paint("\n\(watchingLine(next))\n", .dim))
                     watcher.waitForSave(of: workspace.learnerFile(next))
                 }
                 continue
             }
+            watcher.startWatching(file: file)
             write(style.paint("\n\(watchingLine(current, again: true))\n", .dim))
             watcher.waitForSave(of: file)
         }

@@ -47,16 +47,20 @@ public struct SiteWatchLoop {
                     changed.isEmpty
                     ? "" : " after a change to \(changed.map(workspace.display).joined(separator: ", "))"
                 let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+                folders = site.watchedFolders()
+                relevant = site.matters
+                // Watched before it is said, so that a change made as soon as the line is read is seen.
+                watcher.startWatching(folders)
                 write(
                     "Built \(report.pages) pages into \(workspace.display(report.output))/ in \(milliseconds) ms\(cause). "
                         + "Watching for changes; Ctrl-C stops.")
-                folders = site.watchedFolders()
-                relevant = site.matters
             } catch let error as WorkbookError {
+                folders = [root, root.appendingPathComponent("chapters")]
+                watcher.startWatching(folders)
                 write(error.description)
                 write("The site was not rebuilt; fix the workbook and save again.")
-                folders = [root, root.appendingPathComponent("chapters")]
             } catch {
+                watcher.startWatching(folders)
                 write("kata: error: \(error)")
                 write("The site was not rebuilt; it is built again at the next change.")
             }
