@@ -15,8 +15,8 @@ public enum CompanionCommand {
     /// kata was built in a checkout (`make tools`, the same build `make run` does); otherwise says how to get it.
     public static func exec(_ companion: CompanionBinary, _ arguments: [String]) throws -> Never {
         var binary = companion.locate()
-        if binary == nil, companion == .tools, (ProcessInfo.processInfo.environment[companion.environmentKey] ?? "").isEmpty
-        {
+        let named = ProcessInfo.processInfo.environment[companion.environmentKey] ?? ""
+        if binary == nil, companion == .tools, named.isEmpty {
             binary = try buildTools(for: arguments)
         }
         guard let binary else {
