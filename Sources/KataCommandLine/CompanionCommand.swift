@@ -38,19 +38,24 @@ public enum CompanionCommand {
     static func missing(_ companion: CompanionBinary) -> String {
         if let path = ProcessInfo.processInfo.environment[companion.environmentKey], !path.isEmpty {
             return "kata: error: \(companion.environmentKey) names \(path), which is not a program that can be run. "
-                + "Point it at a \(companion.name) binary, or unset it."
+                + "Point it at a \(companion.name) binary, or unset it.\n" + howToGet(companion).capitalizingFirstLetter
         }
+        return "kata: error: " + howToGet(companion)
+    }
+
+    /// How to get a companion that is missing.
+    private static func howToGet(_ companion: CompanionBinary) -> String {
         switch companion {
         case .tools:
             return """
-                kata: error: kata's tools (kata-tools: the site builder, verify, translate, room github) are not \
+                kata's tools (kata-tools: the site builder, verify, translate, room github) are not \
                 next to this kata, and it was not built in a checkout of kata that could build them.
                 Build them with `make tools` in kata's checkout and put .build/debug/kata-tools next to kata, \
                 or set KATA_TOOLS_BIN to a kata-tools binary.
                 """
         case .room:
             return """
-                kata: error: the room server (kata-room) is not built yet. Build it once with:
+                the room server (kata-room) is not built yet. Build it once with:
                     make room
                 (it compiles the web server and the SQLite layer: a few minutes the first time), then run this again.
                 Or set KATA_ROOM_BIN to a kata-room binary.
@@ -93,4 +98,8 @@ public enum CompanionCommand {
         }
         return built
     }
+}
+
+extension String {
+    fileprivate var capitalizingFirstLetter: String { prefix(1).uppercased() + dropFirst() }
 }
