@@ -76,7 +76,7 @@ public enum CompanionCommand {
         Output.printError(
             """
             `\(asked)` runs kata's tools (kata-tools), which a learner's first build leaves out. Building them now, \
-            once (`make \(target)`, about half a minute)...
+            once (`make \(target)`, about 20 seconds).
             """)
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
