@@ -105,7 +105,7 @@ public struct ClassroomWorkflow {
             "      - name: Let kata's sandbox run",
             "        run: \(quote(Self.allowSandbox))",
             "      - name: Build kata",
-            "        run: swift --version && swift build --product kata",
+            "        run: swift --version && swift build --disable-index-store -debug-info-format none --product kata",
             "      - name: Join the course's room",
             "        if: env.KATA_ROOM_URL != ''",
             "        run: \(quote("./kata join \"$KATA_ROOM_URL\" \"$KATA_ROOM_CODE\" --name \"$GITHUB_REPOSITORY\" --rejoin || true"))",
