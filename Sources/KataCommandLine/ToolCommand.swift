@@ -38,6 +38,15 @@ public enum ToolCommand: String, CaseIterable, Sendable {
         CommandConfiguration(commandName: name, abstract: abstract)
     }
 
+    /// The command `words` start with (`["translate", "start", "zh-Hans"]` is ``translate``), and the words after
+    /// its name; nil when they name none.
+    public static func command(startingWith words: [String]) -> (command: ToolCommand, rest: [String])? {
+        for command in allCases where words.starts(with: command.path) {
+            return (command, Array(words.dropFirst(command.path.count)))
+        }
+        return nil
+    }
+
     /// Replaces this process with kata-tools running this command with `arguments`.
     public func run(_ arguments: [String]) throws -> Never {
         try CompanionCommand.exec(.tools, path + arguments)

@@ -31,6 +31,13 @@ struct Kata: ParsableCommand {
         ]
     )
 
-    /// Runs the command; usage errors exit with status 2.
-    static func main() { runExitingTwoOnUsageErrors() }
+    /// Runs the command; usage errors exit with status 2. `kata help build-site` (and the other tools' commands) shows
+    /// kata-tools' own help, as `kata build-site --help` does, not that of kata's side of the command.
+    static func main() {
+        let words = Array(CommandLine.arguments.dropFirst())
+        if words.first == "help", let (command, rest) = ToolCommand.command(startingWith: Array(words.dropFirst())) {
+            do { try command.run(rest + ["--help"]) } catch { exit(withError: error) }
+        }
+        runExitingTwoOnUsageErrors()
+    }
 }
