@@ -73,6 +73,7 @@ let package = Package(
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
         .testTarget(
-            name: "SiteTests", dependencies: ["KataKit", "KataTools", "KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
+            name: "SiteTests", dependencies: ["KataKit", "KataTools", "KataTestSupport"],
+            exclude: ["Fixtures", "Snapshots"]),
     ]
 )

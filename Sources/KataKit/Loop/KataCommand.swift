@@ -18,6 +18,15 @@ public enum KataCommand {
     /// so that the companion's usage lines and the commands it prints read as kata's.
     public static let environmentKey = "KATA_COMMAND"
 
+    /// How kata said the user typed it, in ``environmentKey``: nil when nothing was passed, or a value no one typed
+    /// (empty, longer than 4 KiB, or more than one line).
+    public static func passed(in environment: [String: String]) -> String? {
+        guard let name = environment[environmentKey], !name.isEmpty, name.utf8.count <= 4_096,
+            !name.contains(where: \.isNewline)
+        else { return nil }
+        return name
+    }
+
     /// `name` followed by `arguments`: `kata check hello-kata`, `./kata check hello-kata`.
     public static func line(_ arguments: String) -> String { "\(name) \(arguments)" }
 
@@ -57,8 +66,7 @@ public enum KataCommand {
         environment: [String: String], executable: String?, invokedAs: String, currentDirectory: String
     ) -> String {
         if let executable, CompanionBinary(rawValue: URL(fileURLWithPath: executable).lastPathComponent) != nil,
-            let passed = environment[environmentKey], !passed.isEmpty, passed.utf8.count <= 4_096,
-            !passed.contains(where: \.isNewline)
+            let passed = passed(in: environment)
         {
             return passed
         }

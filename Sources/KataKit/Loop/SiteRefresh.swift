@@ -11,16 +11,16 @@ public enum SiteRefresh {
     public static let flag = "--refresh"
 
     /// Rebuilds `site/` if a build left it there. Returns the line to show the learner, or nil when the workbook
-    /// has no site.
-    public static func run(
-        _ workspace: Workspace, tools: URL? = CompanionBinary.tools.locate()
-    ) -> String? {
+    /// has no site. kata-tools is looked for only then (`tools`, by default ``CompanionBinary/locate``).
+    public static func run(_ workspace: Workspace, tools locate: () -> URL? = { CompanionBinary.tools.locate() })
+        -> String?
+    {
         let folder = workspace.workbook.url("site")
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path) else { return nil }
         let notRefreshed = { (error: String) in
             workspace.messages(.siteNotRefreshed, ["folder": workspace.display(folder), "error": error])
         }
-        guard let tools else {
+        guard let tools = locate() else {
             return notRefreshed("kata's site builder (\(CompanionBinary.tools.name)) is not built")
         }
         let command = ExternalCommand(

@@ -18,9 +18,6 @@ public enum RoomCommands {
 
     /// How the instructor types kata: what kata passed in ``environmentKey``, else `kata`.
     public static func instructor(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        guard let name = environment[environmentKey], !name.isEmpty, name.utf8.count <= 4_096,
-            !name.contains(where: \.isNewline)
-        else { return "kata" }
-        return name
+        KataCommand.passed(in: environment) ?? "kata"
     }
 }
