@@ -3,7 +3,7 @@ import Foundation
 /// The rules for a learner's name in the room. A name is drawn in every row of the dashboard, sent in every
 /// snapshot and printed in the server's log, so it is held to a size in bytes as well as in characters (one
 /// character can carry thousands of combining marks), normalised, and must show something.
-enum LearnerName {
+public enum LearnerName {
     /// The most characters (grapheme clusters, as a person counts them).
     static let maxCharacters = 80
     /// The most UTF-8 bytes, after normalisation.
@@ -14,7 +14,7 @@ enum LearnerName {
 
     /// The name as the room keeps it (trimmed, in Unicode's composed form, NFC, so that the same name typed on two
     /// keyboards is one name), or what is wrong with it, naming the field and saying what to send.
-    static func normalized(_ raw: String) -> Result<String, Refusal> {
+    public static func normalized(_ raw: String) -> Result<String, Refusal> {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty, name.count <= maxCharacters, name.utf8.count <= maxBytes else {
             return .failure(
@@ -44,8 +44,8 @@ enum LearnerName {
     }
 
     /// A refused name: the message for the learner.
-    struct Refusal: Error, Equatable {
-        let message: String
+    public struct Refusal: Error, Equatable {
+        public let message: String
         init(_ message: String) { self.message = message }
     }
 

@@ -277,16 +277,10 @@ public struct RoomServer: Sendable {
         }
         let state = await hub.state
         guard let record = state.learners[learner] else { return Self.problem(.notFound, "no such learner") }
-        struct Me: Codable {
-            var learner: String
-            var name: String
-            var events: Int
-            var solved: Int
-        }
         return try Self.json(
-            Me(
+            RoomWire.Me(
                 learner: learner, name: record.name, events: record.events,
-                solved: record.cells.values.count { $0.firstPass != nil }))
+                solved: record.cells.values.count { $0.firstPass != nil }, room: settings.roomName))
     }
 
     private func room(_ request: Request) async throws -> Response {
@@ -384,7 +378,12 @@ public struct RoomServer: Sendable {
 
     private func learnerID(_ request: Request) async -> String? {
         guard let token = bearer(request), !token.isEmpty else { return nil }
-        return await hub.learner(forTokenHash: RoomSecrets.hash(token))
+        let hash = RoomSecrets.hash(token)
+        if let learner = await hub.learner(forTokenHash: hash) { return learner }
+        // A token `kata room token` issued while the server runs is in the database only, until first used.
+        guard let learner = try? store.learner(forTokenHash: hash) else { return nil }
+        await hub.joined(learner, tokenHash: hash)
+        return learner.id
     }
 
     private func instructorRefusal(_ request: Request) -> Response? {

@@ -117,12 +117,7 @@ public final class RoomStore: Sendable {
                 try db.execute(
                     sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)",
                     arguments: [tokenHash, id, now])
-                let retired = try String.fetchAll(
-                    db,
-                    sql:
-                        "SELECT hash FROM tokens WHERE learner = ? ORDER BY created DESC, rowid DESC LIMIT -1 OFFSET ?",
-                    arguments: [id, Self.maxTokensPerLearner])
-                for hash in retired { try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash]) }
+                let retired = try Self.retireTokens(db, of: id)
                 return Joined(learner: StoredLearner(id: id, name: name, joined: row["joined"]), retired: retired)
             }
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM learners") ?? 0 < maxLearners else {
@@ -136,6 +131,54 @@ public final class RoomStore: Sendable {
                 sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)", arguments: [tokenHash, id, now])
             return Joined(learner: StoredLearner(id: id, name: name, joined: now), retired: [])
         }
+    }
+
+    /// A token for `name` that the instructor hands out (`kata room token`): the learner is made when the room does
+    /// not have them yet, with no join code and whatever the room's joining and rejoining settings. A GitHub
+    /// Classroom repository keeps it as its own secret, so it reports as itself and as no other.
+    public func issue(name: String, tokenHash: String, now: Date) async throws -> Joined {
+        try await pool.write { db in
+            let id: String
+            let joined: Date
+            if let row = try Row.fetchOne(db, sql: "SELECT id, joined FROM learners WHERE name = ?", arguments: [name])
+            {
+                id = row["id"]
+                joined = row["joined"]
+            } else {
+                id = String(UUID().uuidString.lowercased().prefix(8))
+                joined = now
+                try db.execute(
+                    sql: "INSERT INTO learners (id, name, joined, shareCode) VALUES (?, ?, ?, ?)",
+                    arguments: [id, name, now, false])
+            }
+            try db.execute(
+                sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)", arguments: [tokenHash, id, now])
+            let retired = try Self.retireTokens(db, of: id)
+            return Joined(learner: StoredLearner(id: id, name: name, joined: joined), retired: retired)
+        }
+    }
+
+    /// The learner a token hash belongs to, read from the database: for a token issued while the server runs.
+    public func learner(forTokenHash hash: String) throws -> StoredLearner? {
+        try pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT learners.id, learners.name, learners.joined FROM tokens
+                    JOIN learners ON learners.id = tokens.learner WHERE tokens.hash = ?
+                    """, arguments: [hash]
+            ).map { StoredLearner(id: $0["id"], name: $0["name"], joined: $0["joined"]) }
+        }
+    }
+
+    /// Deletes the learner's tokens past the newest ``maxTokensPerLearner``; returns their hashes.
+    private static func retireTokens(_ db: Database, of learner: String) throws -> [String] {
+        let retired = try String.fetchAll(
+            db,
+            sql: "SELECT hash FROM tokens WHERE learner = ? ORDER BY created DESC, rowid DESC LIMIT -1 OFFSET ?",
+            arguments: [learner, maxTokensPerLearner])
+        for hash in retired { try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash]) }
+        return retired
     }
 
     /// What each learner's stored events take, in bytes as the room counts them against its budgets

@@ -230,7 +230,7 @@ import Testing
         #expect(try room.send("POST", "/api/events", body: RoomHarness.batch(events), token: "eve-token").status == 200)
         room.stop()
 
-        let csv = try Self.roomCommand(["export", "--format", "csv"], in: room.instructor)
+        let csv = try room.command(["export", "--format", "csv"]).stdout
         #expect(!Self.hasRawControls(csv), "\(csv.debugDescription)")
         let rows = try CSVTable.rows(csv)
         #expect(rows.count == 3)
@@ -239,25 +239,11 @@ import Testing
         #expect(rows.contains { $0.last == "\\u{1B}]52;c;aGk=\\u{7}expected 5" })
         #expect(rows.contains { $0.last == "'\t=HYPERLINK(\"http://x\")" })
 
-        let json = try Self.roomCommand(["export", "--format", "json"], in: room.instructor)
+        let json = try room.command(["export", "--format", "json"]).stdout
         #expect(!Self.hasRawControls(json), "\(json.debugDescription)")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(parsed.first?["learner"] as? String == hostile, "the JSON keeps the name as it is, escaped as JSON")
         #expect(eve.learner.name == hostile)
     }
 
-    /// Runs `kata-room` with `arguments` in `folder` and returns what it printed on standard output.
-    static func roomCommand(_ arguments: [String], in folder: URL) throws -> String {
-        let process = Process()
-        process.executableURL = RoomHarness.roomBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
 }
