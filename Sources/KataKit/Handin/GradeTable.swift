@@ -129,7 +129,8 @@ public struct GradeTable: Sendable {
     public func summary() -> String {
         var lines: [String] = []
         let names = learners.map { Self.oneLine($0.name) }
-        let width = max(7, names.map(\.count).max() ?? 7)
+        // The column fits the names, up to 40 characters: a longer name (escapes take room) widens its own line only.
+        let width = min(40, max(7, names.map(\.count).max() ?? 7))
         lines.append("Learner".padding(toLength: width, withPad: " ", startingAt: 0) + "  Passed  Notes")
         for (learner, name) in zip(learners, names) {
             var notes: [String] = []
@@ -141,7 +142,7 @@ public struct GradeTable: Sendable {
                 notes.append("recorded as solved but not passing now: \(claims.joined(separator: ", "))")
             }
             lines.append(
-                name.padding(toLength: width, withPad: " ", startingAt: 0)
+                name + String(repeating: " ", count: max(0, width - name.count))
                     + "  \("\(learner.passed)/\(exercises.count)".padding(toLength: 6, withPad: " ", startingAt: 0))"
                     + "  \(Self.oneLine(notes.joined(separator: "; ")))")
         }

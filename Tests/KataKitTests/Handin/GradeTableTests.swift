@@ -85,4 +85,13 @@ struct GradeTableTests {
         #expect(lines[2].hasPrefix("Mallory\\nBob       3/3"))
         #expect(lines[3] == "skipped x\\u{1B}[2J.kata: it is not JSON")
     }
+
+    @Test("a long name widens its own line of the summary, not every line")
+    func longNames() {
+        let summary = Self.table(["Ada", String(repeating: "\u{1B}", count: 80)]).summary()
+        let lines = summary.split(separator: "\n")
+        #expect(lines[0] == "Learner" + String(repeating: " ", count: 33) + "  Passed  Notes")
+        #expect(lines[1].hasPrefix("Ada" + String(repeating: " ", count: 37) + "  1/3"))
+        #expect(lines[2].hasPrefix(String(repeating: "\\u{1B}", count: 80) + "  1/3"))
+    }
 }
