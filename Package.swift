@@ -68,7 +68,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "KataKitTests", dependencies: ["KataKit", "KataTools"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "KataKitTests", dependencies: ["KataKit", "KataTools", "KataTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),

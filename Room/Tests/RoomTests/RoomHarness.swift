@@ -133,6 +133,28 @@ final class RoomHarness: @unchecked Sendable {
             decoding: try! RoomWire.encoder.encode(RoomWire.EventBatch(sent: Date(), events: events)), as: UTF8.self)
     }
 
+    /// Runs `kata-room` with `arguments` in the instructor's workbook (a command such as `export` or `token`).
+    func command(_ arguments: [String]) throws -> KataProcess.Result {
+        let process = Process()
+        process.executableURL = Self.roomBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = instructor
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Standard error is read on another thread, so that neither pipe fills while the other is read.
+        let errors = LogLines()
+        let reader = Thread {
+            errors.add(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        reader.start()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        return KataProcess.Result(status: process.terminationStatus, stdout: output, stderr: errors.lines.joined())
+    }
+
     /// A learner's copy of the workbook.
     func learner(_ name: String) throws -> LearnerCopy {
         let root = folder.appendingPathComponent(

@@ -124,12 +124,15 @@ public struct GradeTable: Sendable {
         return xml + "</testsuites>\n"
     }
 
-    /// A table for the terminal: each learner's passes, and what needs the instructor's eye.
+    /// A table for the terminal: each learner's passes, and what needs the instructor's eye. Everything a hand-in
+    /// chose (the learner's name, chapter paths, the file's own name) has its control characters shown as escapes.
     public func summary() -> String {
         var lines: [String] = []
-        let width = max(7, learners.map(\.name.count).max() ?? 7)
+        let names = learners.map { Self.oneLine($0.name) }
+        // The column fits the names, up to 40 characters: a longer name (escapes take room) widens its own line only.
+        let width = min(40, max(7, names.map(\.count).max() ?? 7))
         lines.append("Learner".padding(toLength: width, withPad: " ", startingAt: 0) + "  Passed  Notes")
-        for learner in learners {
+        for (learner, name) in zip(learners, names) {
             var notes: [String] = []
             if !learner.differingChapters.isEmpty {
                 notes.append("chapters differ from yours: \(learner.differingChapters.joined(separator: ", "))")
@@ -139,17 +142,19 @@ public struct GradeTable: Sendable {
                 notes.append("recorded as solved but not passing now: \(claims.joined(separator: ", "))")
             }
             lines.append(
-                learner.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                name + String(repeating: " ", count: max(0, width - name.count))
                     + "  \("\(learner.passed)/\(exercises.count)".padding(toLength: 6, withPad: " ", startingAt: 0))"
-                    + "  \(notes.joined(separator: "; "))")
+                    + "  \(Self.oneLine(notes.joined(separator: "; ")))")
         }
-        for file in unreadable { lines.append("skipped \(file.file): \(file.reason)") }
+        for file in unreadable { lines.append(Self.oneLine("skipped \(file.file): \(file.reason)")) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "\n", with: "&#10;")
+    private func escape(_ text: String) -> String { XMLText.escaped(text) }
+
+    /// `text` on one line of the summary: controls, line breaks and tabs shown as escapes, so that no hand-in can
+    /// drive the terminal or add a line of its own that looks like another learner's.
+    static func oneLine(_ text: String) -> String {
+        text.withVisibleControls.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
     }
 }

@@ -8,8 +8,8 @@ public struct Handin: Codable, Sendable, Equatable {
     public static let format = "kata-handin"
     /// The schema this kata writes and reads.
     public static let currentVersion = 1
-    /// The largest exercise file packed.
-    public static let fileLimit = 262_144
+    /// The largest exercise file packed: the same as a learner's file in the workbook.
+    public static let fileLimit = HandinLimits().exerciseFileBytes
 
     public var format: String
     public var version: Int
@@ -49,13 +49,17 @@ public struct Handin: Codable, Sendable, Equatable {
         return hashes
     }
 
-    /// Reads a hand-in file; a clear error names the file and what is wrong.
-    public static func read(_ url: URL) throws(RoomError) -> Handin {
+    /// Reads a hand-in file; a clear error names the file and what is wrong. The file's size is checked before it
+    /// is read, and every field against `limits` once it is parsed; a key that appears twice in one object refuses it.
+    public static func read(_ url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) -> Handin {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .badHandin(path: url.path, reason: "it cannot be read: \((error as NSError).localizedDescription)")
+        switch TextFileReader.read(url, limit: limits.fileBytes) {
+        case .success(let text): data = Data(text.utf8)
+        case .failure(.tooLarge(let bytes, let limit)):
+            throw .handinOverLimit(
+                path: url.path, reason: "it is \(bytes) bytes, and kata reads hand-ins of up to \(limit) bytes")
+        case .failure(.notUTF8): throw .badHandin(path: url.path, reason: "it is not JSON")
+        case .failure(let failure): throw .badHandin(path: url.path, reason: "it \(failure)")
         }
         struct Header: Decodable {
             var format: String?
@@ -70,20 +74,57 @@ public struct Handin: Codable, Sendable, Equatable {
         guard let version = header.version, version <= currentVersion else {
             throw .badHandin(path: url.path, reason: "it was written by a newer kata; update kata to grade it")
         }
-        do {
-            return try RoomWire.decoder.decode(Handin.self, from: data)
-        } catch {
-            throw .badHandin(path: url.path, reason: "a field is missing or malformed: \(error)")
+        if let duplicate = JSONDuplicateKey.first(in: data) {
+            let place = duplicate.path.isEmpty ? "at its top level" : "in \(HandinLimits.excerpt(duplicate.path))"
+            throw .badHandin(
+                path: url.path,
+                reason:
+                    "it has the key \"\(HandinLimits.excerpt(duplicate.key))\" twice \(place), and tools disagree on "
+                    + "which of the two values counts")
         }
+        let handin: Handin
+        do {
+            handin = try RoomWire.decoder.decode(Handin.self, from: data)
+        } catch {
+            throw .badHandin(path: url.path, reason: "a field is missing or malformed: \(Self.describe(error))")
+        }
+        if let problem = limits.problem(in: handin) { throw .handinOverLimit(path: url.path, reason: problem) }
+        return handin
     }
 
-    /// Writes the hand-in to `url`.
-    public func write(to url: URL) throws(RoomError) {
+    /// Which field failed to decode and how, in a line of bounded length (the decoder's own description quotes
+    /// the path in full, and a key can be as long as the file).
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "it does not match the hand-in format" }
+        let (context, what): (DecodingError.Context, String) =
+            switch error {
+            case .keyNotFound(let key, let context):
+                (DecodingError.Context(codingPath: context.codingPath + [key], debugDescription: ""), "is missing")
+            case .typeMismatch(_, let context), .valueNotFound(_, let context): (context, "has the wrong type")
+            case .dataCorrupted(let context): (context, "cannot be read")
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "cannot be read")
+            }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return "\(path.isEmpty ? "the file" : HandinLimits.excerpt(path)) \(what)"
+    }
+
+    /// Writes the hand-in to `url`, when it is within `limits` (which `kata room grade` reads it with).
+    public func write(to url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) {
+        if let problem = limits.problem(in: self) { throw .cannotHandIn(reason: problem) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         do {
-            try encoder.encode(self).write(to: url, options: .atomic)
+            let data = try encoder.encode(self)
+            guard data.count <= limits.fileBytes else {
+                throw RoomError.cannotHandIn(
+                    reason: "your exercise files make it \(data.count) bytes, more than the \(limits.fileBytes) a "
+                        + "hand-in may hold; make the largest of them smaller and run it again")
+            }
+            try data.write(to: url, options: .atomic)
+        } catch let error as RoomError {
+            throw error
         } catch {
             throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
         }

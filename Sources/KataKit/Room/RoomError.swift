@@ -16,6 +16,10 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
     case cannotWrite(path: String, reason: String)
     /// A hand-in file that cannot be read.
     case badHandin(path: String, reason: String)
+    /// A hand-in past a limit of ``HandinLimits``.
+    case handinOverLimit(path: String, reason: String)
+    /// `kata handin` cannot write a hand-in within ``HandinLimits``.
+    case cannotHandIn(reason: String)
 
     /// The message for the user.
     public var description: String {
@@ -36,6 +40,11 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
             "cannot write \(path): \(reason); check that the folder is writable and run the command again"
         case .badHandin(let path, let reason):
             "\(path) is not a kata hand-in (\(reason)); ask for the file `kata handin` wrote"
+        case .handinOverLimit(let path, let reason):
+            "\(path) was not graded: \(reason); ask the learner for the file `kata handin` writes, which stays within "
+                + "these limits"
+        case .cannotHandIn(let reason):
+            "cannot write the hand-in: \(reason)"
         }
     }
 

@@ -143,6 +143,24 @@ public enum RoomWire {
         }
     }
 
+    /// `GET /api/me`: the learner a token belongs to, and the room's name (for `kata join --token`).
+    public struct Me: Codable, Sendable {
+        public var learner: String
+        public var name: String
+        public var events: Int
+        public var solved: Int
+        /// The room's name; absent from an older server's answer.
+        public var room: String?
+
+        public init(learner: String, name: String, events: Int, solved: Int, room: String?) {
+            self.learner = learner
+            self.name = name
+            self.events = events
+            self.solved = solved
+            self.room = room
+        }
+    }
+
     /// Every 4xx and 5xx answer: what was wrong and what to do.
     public struct Problem: Codable, Sendable {
         public var error: String

@@ -217,6 +217,26 @@ public struct RoomReporter: Sendable {
         return membership
     }
 
+    /// `kata join --token`: joins with a token the instructor issued for this learner (`kata room token`, kept as a
+    /// GitHub Classroom repository's secret), under the name the room has for it: no join code, no name of one's own.
+    public func join(server: String, token: String, shareCode: Bool) throws(RoomError) -> RoomMembership {
+        let address = Self.normalizedAddress(server)
+        let response = try RoomConnection(server: address, timeout: max(timeout, 5)).send(
+            "GET", "/api/me", body: nil, token: token)
+        guard response.status == 200 else { throw Self.problem(response, server: address) }
+        guard let me = try? RoomWire.decoder.decode(RoomWire.Me.self, from: response.body) else {
+            throw .badAnswer(server: address, reason: "the answer about this token is not readable")
+        }
+        try? FileManager.default.removeItem(at: outbox.fileURL)
+        let membership = RoomMembership(
+            server: address, learner: me.learner, name: me.name, token: token, room: me.room ?? address,
+            shareCode: shareCode)
+        try membership.save(in: kataFolder)
+        try outbox.append([RoomEvent(kind: .join)])
+        flush(force: true)
+        return membership
+    }
+
     /// `kata leave`: records a leave event and stops recording. The membership stays until the outbox is
     /// delivered, so nothing recorded before is lost.
     public func leave() throws(RoomError) -> Delivery {

@@ -21,6 +21,24 @@ extension String {
         return result
     }
 
+    /// JSON text with every character ``withVisibleControls`` would escape written as a JSON escape (`\u009b`)
+    /// instead: the same JSON to a parser, and nothing a terminal obeys when the text is printed. (JSONEncoder
+    /// already escapes C0 controls; C1 controls, DEL and the bidirectional overrides it writes as they are.) Such
+    /// characters can only stand inside JSON strings, where the escape means the same character.
+    public var jsonWithVisibleControls: String {
+        guard unicodeScalars.contains(where: Self.isHidden) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if Self.isHidden(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: false

@@ -21,7 +21,13 @@ extension Kata {
         var address: String
 
         @Argument(help: ArgumentHelp("The join code the instructor shows, such as K7QM-4FXT.", valueName: "code"))
-        var code: String
+        var code: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "A token the instructor issued for you (kata room token), instead of the code and a name.",
+                valueName: "token"))
+        var token: String?
 
         @Option(help: ArgumentHelp("The name the instructor sees (default: your login name).", valueName: "name"))
         var name: String?
@@ -32,12 +38,30 @@ extension Kata {
         @Flag(help: .hidden)
         var rejoin = false
 
+        func validate() throws {
+            switch (code, token) {
+            case (nil, nil):
+                throw ValidationError(
+                    "give the room's join code after its address, or --token with a token issued to you")
+            case (.some, .some):
+                throw ValidationError("give the join code or --token, not both: a token joins under its own name")
+            case (nil, .some) where name != nil:
+                throw ValidationError("--name goes with a join code: a token joins under the name it was issued for")
+            default:
+                break
+            }
+        }
+
         func run() throws {
             let workspace = try options.workspace()
             let chosen = name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
             let membership = try Output.run {
-                try RoomReporter(workspace: workspace).join(
-                    server: address, code: code, name: chosen, shareCode: shareCode, rejoin: rejoin)
+                let reporter = RoomReporter(workspace: workspace)
+                if let token {
+                    return try reporter.join(server: address, token: token, shareCode: shareCode)
+                }
+                return try reporter.join(
+                    server: address, code: code ?? "", name: chosen, shareCode: shareCode, rejoin: rejoin)
             }
             print(
                 """

@@ -11,10 +11,10 @@ extension Kata {
             abstract:
                 "For instructors: run a live classroom room, export it, re-grade hand-ins, set up GitHub Classroom.",
             discussion: """
-                serve, export, close and open run the room server (kata-room); build it once with `make room`. \
+                serve, export, close, open and token run the room server (kata-room); build it once with `make room`. \
                 github runs kata's tools (kata-tools), which kata builds the first time; grade needs nothing more.
                 """,
-            subcommands: [Serve.self, Export.self, Close.self, Open.self, Grade.self, GitHub.self])
+            subcommands: [Serve.self, Export.self, Close.self, Open.self, Token.self, Grade.self, GitHub.self])
     }
 }
 
@@ -59,5 +59,17 @@ extension Kata.Room {
         var arguments: [String] = []
 
         func run() throws { try CompanionCommand.exec(.room, ["open"] + arguments) }
+    }
+
+    /// `kata room token`.
+    struct Token: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Issue a token that reports to the room under one name, with no join code (for GitHub Classroom)."
+        )
+
+        @Argument(parsing: .captureForPassthrough, help: "The name, and options (--workbook, --database).")
+        var arguments: [String] = []
+
+        func run() throws { try CompanionCommand.exec(.room, ["token"] + arguments) }
     }
 }

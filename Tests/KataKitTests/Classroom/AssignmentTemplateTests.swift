@@ -133,6 +133,9 @@ import Testing
         #expect(yaml.contains("command: 'sh .github/classroom/grade.sh chapters/01-basics.md add-numbers'"))
         #expect(yaml.contains("max-score: 2"))
         #expect(yaml.contains("run: sh .github/classroom/check-kata.sh"))
+        // A repository reports to a room with its own token when it has one, not with a code every learner can read.
+        #expect(yaml.contains("KATA_ROOM_TOKEN: ${{ secrets.KATA_ROOM_TOKEN }}"))
+        #expect(yaml.contains(#"then ./kata join "$KATA_ROOM_URL" --token "$KATA_ROOM_TOKEN"; else"#))
         #expect(yaml.contains("KATA-GREET_RESULTS: \"${{steps.kata-greet.outputs.result}}\""))
         #expect(yaml.contains("runners: kata-add-numbers,kata-greet"))
         // Kata's own files are checked before anything of the repository runs.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KataKit
@@ -12,5 +13,14 @@ struct VisibleControlsTests {
         #expect("\u{9B}31m".withVisibleControls == "\\u{9B}31m")
         #expect(
             "tabs\tand\nlines stay, as does ünïcode".withVisibleControls == "tabs\tand\nlines stay, as does ünïcode")
+    }
+
+    @Test("JSON text keeps its meaning and loses the controls a terminal would obey")
+    func json() throws {
+        let text = "{\"name\":\"Eve\u{9B}31m\u{7F}\u{202E}\",\"plain\":\"ünïcode\"}"
+        let escaped = text.jsonWithVisibleControls
+        #expect(escaped == #"{"name":"Eve\u009b31m\u007f\u202e","plain":"ünïcode"}"#)
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(escaped.utf8))
+        #expect(decoded == ["name": "Eve\u{9B}31m\u{7F}\u{202E}", "plain": "ünïcode"])
     }
 }

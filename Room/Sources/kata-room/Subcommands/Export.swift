@@ -41,7 +41,8 @@ extension KataRoom {
             let export = RoomExport(
                 state: try store.state(
                     exercises: exercises,
-                    log: { FileHandle.standardError.write(Data("kata room: \($0)\n".utf8)) }), now: Date(),
+                    log: { FileHandle.standardError.write(Data("kata room: \(RoomServer.visible($0))\n".utf8)) }),
+                now: Date(),
                 thresholds: .init(checks: stuckChecks, minutes: stuckMinutes))
             let text = format == "csv" ? export.csv() : try export.json()
             if let output {
