@@ -181,13 +181,18 @@ public struct RoomReporter: Sendable {
         return delivery
     }
 
-    /// The server's own message from a 4xx or 5xx answer.
+    /// The server's own message from a 4xx or 5xx answer: shown with its control characters escaped and cut at
+    /// ``problemLimit`` characters, since any server at the address the learner typed can answer.
     static func problem(_ response: RoomConnection.Response, server: String) -> RoomError {
-        let message =
+        var message =
             (try? JSONDecoder().decode(RoomWire.Problem.self, from: response.body))?.error
             ?? "the room answered with HTTP status \(response.status)"
-        return .refused(status: response.status, message: message)
+        if message.count > problemLimit { message = String(message.prefix(problemLimit)) + "…" }
+        return .refused(status: response.status, message: message.withVisibleControls)
     }
+
+    /// The most of a server's message a learner is shown.
+    static let problemLimit = 500
 
     // MARK: Joining and leaving
 
