@@ -144,8 +144,8 @@ struct InlineCost {
     }
 }
 
-/// What one pass over a line's bytes finds: the `|` that may end table cells, and the characters that may open
-/// markup, not counting those escaped with a backslash.
+/// What one pass over a line's bytes finds: the `|` that may end table cells, the characters that may open markup
+/// (not counting those escaped with a backslash), and the work of cmark-gfm's autolink extension.
 struct LineScan {
     /// The characters counted, each run of `*`, `_`, `~` and backticks once.
     static let markupCharacters = Array("<[]*_~`".utf8)
@@ -158,21 +158,42 @@ struct LineScan {
     var mayBeDelimiterRow = false
     /// Whether the line is spaces and tabs only.
     var isBlank = true
+    /// For each `@`, `www.` and `://`, the length of its word (a run without a space or tab): cmark-gfm's autolink
+    /// extension reads on from each through the e-mail address or domain that may follow, to the word's end at most,
+    /// so a long word of `a@a@a@…` or `www._www._…` costs it the square of its length. A backslash before an `@`
+    /// does not stop it.
+    var autolinkCost = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         var index = range.lowerBound
         let end = range.upperBound
+        var wordStart = index
+        var linkStarts = 0
         while index < end {
             let byte = bytes[index]
             var kind = -1
             switch byte {
             case 0x20, 0x09:
-                break
+                autolinkCost += linkStarts * (index - wordStart)
+                linkStarts = 0
+                wordStart = index + 1
             case UInt8(ascii: "\\"):
                 isBlank = false
                 // An escaped character opens nothing; a backtick after a backslash still ends a code span.
                 if index + 1 < end, bytes[index + 1] != UInt8(ascii: "`"), BlockStarts.isPunctuation(bytes[index + 1]) {
                     index += 1
+                    if bytes[index] == UInt8(ascii: "@") { linkStarts += 1 }
+                }
+            case UInt8(ascii: "@"): linkStarts += 1
+            case UInt8(ascii: "w"):
+                if index + 3 < end, bytes[index + 1] == byte, bytes[index + 2] == byte,
+                    bytes[index + 3] == UInt8(ascii: ".")
+                {
+                    linkStarts += 1
+                }
+            case UInt8(ascii: ":"):
+                if index + 2 < end, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
+                    linkStarts += 1
                 }
             case UInt8(ascii: "|"): pipes += 1
             case UInt8(ascii: "-"): mayBeDelimiterRow = true
@@ -195,5 +216,6 @@ struct LineScan {
             }
             index += 1
         }
+        autolinkCost += linkStarts * (end - wordStart)
     }
 }

@@ -1,15 +1,18 @@
 /// What kata will parse as Markdown, so that no chapter can stall it. cmark-gfm 0.29 (the version Debian ships) takes
 /// time that grows with the square of some inputs: deeply nested lists and quotes; wide or long tables, and table rows
-/// with many cells; long runs of characters without a space, where its autolink extension looks back; raw HTML,
-/// links and images that never close, and delimiter runs that never match, each read again to the end of its
-/// paragraph (see ``InlineCost``). kata's own tree grows with every element.
+/// with many cells; long runs of characters without a space, where its autolink extension looks back, and words with
+/// many `@` or `www.`, where it reads on again for each (see ``LineScan``); raw HTML, links and images that never
+/// close, and delimiter runs that never match, each read again to the end of its paragraph (see ``InlineCost``). Its
+/// memory grows with a link reference definition's length times the links that use it (see ``LinkReferences``).
+/// kata's own tree grows with every element.
 ///
-/// The text checks run before cmark sees the text, in one pass over its lines, and hold inside code blocks too (only
+/// The text checks run before cmark sees the text, in one pass over its lines (and, when a line may start a link
+/// reference definition, a second for the brackets that may use it), and hold inside code blocks too (only
 /// the length of words is free there, as cmark reads code as it is): a line the pre-scan takes for code and cmark does
 /// not is checked all the same. The element count is taken after cmark has parsed (in C, quickly) and before kata
 /// converts its tree. Each limit is far above what a chapter needs: the bundled workbook's largest chapter is 72 KB
-/// with a few thousand elements, its widest table has 6 columns, and its costliest paragraph and file are over 400
-/// times under their limits.
+/// with a few thousand elements, its widest table has 6 columns, its costliest paragraph and file are over 400 times
+/// under their limits, its autolink work nearly 10,000 times, and it defines no link reference.
 public struct MarkdownLimits: Sendable {
     /// Largest chapter, in bytes.
     public var bytes = 1 << 20
@@ -32,6 +35,12 @@ public struct MarkdownLimits: Sendable {
     public var paragraphCost = 100_000_000
     /// The same, summed over the paragraphs of one file.
     public var fileCost = 200_000_000
+    /// Most work for cmark-gfm's autolink extension in one file: for each `@`, `www.` and `://`, the length of the
+    /// word it is in.
+    public var autolinks = 20_000_000
+    /// Most bytes that links copy from link reference definitions in one file: for each link that may use a
+    /// definition, the definition's destination and title.
+    public var referenceCopies = 1 << 20
     /// Most elements (blocks and inlines) in one document.
     public var nodes = 150_000
     /// Longest info string of a code fence (`swift mutant id=… note="…"`), in bytes.
@@ -62,7 +71,9 @@ public struct MarkdownLimits: Sendable {
         var tables = TableCount()
         var inline = InlineCost()
         var previousIsBlank = true
-        for (index, range) in MarkdownLines.ranges(bytes).enumerated() {
+        var autolinkCost = 0
+        let lines = MarkdownLines.ranges(bytes)
+        for (index, range) in lines.enumerated() {
             let number = index + 1
             if let problem = nesting(bytes[range], number) { return problem }
             let isCode: Bool
@@ -80,6 +91,14 @@ public struct MarkdownLimits: Sendable {
                         + "\(tableColumns) columns). Split the table, or write '\\|' for a '|' that is not a cell's edge"
                 )
             }
+            autolinkCost += scan.autolinkCost
+            if autolinkCost > autolinks {
+                return Problem(
+                    line: number,
+                    message: "the words of this file up to this line that hold '@', 'www.' or '://' cost cmark-gfm's "
+                        + "autolink extension \(autolinkCost) (each of those, times the length of its word); kata "
+                        + "reads files of up to \(autolinks). Break long words that hold them with spaces")
+            }
             if let problem = tables.add(bytes, range, number, scan, after: previousIsBlank, self) { return problem }
             previousIsBlank = scan.isBlank
             if let finished = inline.add(bytes, range, scan, number: number), let problem = cost(finished, inline.total)
@@ -88,7 +107,7 @@ public struct MarkdownLimits: Sendable {
             }
         }
         if let finished = inline.finish(), let problem = cost(finished, inline.total) { return problem }
-        return nil
+        return LinkReferences.problem(bytes, lines, self)
     }
 
     /// The element count's problem, for a document cmark has parsed: reported at the element that passes the limit.

@@ -149,6 +149,8 @@ struct MarkdownLimitsTests {
         var strict = MarkdownLimits()
         strict.paragraphCost /= 50
         strict.fileCost /= 50
+        strict.autolinks /= 50
+        strict.referenceCopies /= 50
         for name in files {
             let text = try String(contentsOf: chapters.appendingPathComponent(name), encoding: .utf8)
             #expect(strict.problem(in: text) == nil, "\(name)")
