@@ -145,11 +145,15 @@ extension ExerciseChecker {
     /// The names that blocks declare at the top level (a line that starts with the declaration, as chapters write
     /// them): `struct Counter`, `func countdown(from:)`, `let limit`.
     static func topLevelNames(in blocks: [CodeBlock]) -> Set<String> {
+        // Line by line: a pattern whose `\s+` ran on across line breaks would try each line start against the rest
+        // of the block (a block of many lines of `public` alone would take time in the square of its length).
         let pattern =
-            /(?m)^(?:(?:public|internal|private|fileprivate|final|open|indirect|nonisolated)\s+)*(?:class|struct|enum|protocol|actor|typealias|func|let|var)\s+([A-Za-z_]\w*)/
+            /(?:(?:public|internal|private|fileprivate|final|open|indirect|nonisolated)\s+)*(?:class|struct|enum|protocol|actor|typealias|func|let|var)\s+([A-Za-z_]\w*)/
         var names: Set<String> = []
         for block in blocks {
-            for match in SwiftCodeText(block.code).text.matches(of: pattern) { names.insert(String(match.output.1)) }
+            for line in SwiftCodeText(block.code).text.split(separator: "\n") {
+                if let match = line.prefixMatch(of: pattern) { names.insert(String(match.output.1)) }
+            }
         }
         return names
     }
@@ -161,9 +165,6 @@ extension ExerciseChecker {
 
     /// The modules a file imports itself (`import Dispatch`, `@testable import X`, `import struct Foundation.Date`).
     static func imports(in contents: String) -> [String] {
-        let code = SwiftCodeText(contents).text
-        let pattern =
-            /(?m)^\s*(?:@\w+\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)/
-        return Array(Set(code.matches(of: pattern).map { String($0.output.1) })).sorted()
+        SwiftCodeText(contents).importedModules
     }
 }

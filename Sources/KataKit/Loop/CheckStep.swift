@@ -153,10 +153,11 @@ public struct CheckStep {
     /// A note when the learner's file in an implement exercise focuses or excludes examples: there every example
     /// of the chapter runs, so nothing the learner writes can leave one out.
     static func focusNote(in contents: String, file: String, messages: Messages = Messages(.source)) -> String? {
-        let pattern = /(?m)^[^\/\n]*?\b((?:f|x)(?:it|describe|context|specify))\s*\(/
+        // Anchored at each line's start, so a long line is read once rather than from each of its positions.
+        let pattern = /[^\/\n]*?\b((?:f|x)(?:it|describe|context|specify))\s*\(/
         let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            guard let match = line.firstMatch(of: pattern) else { continue }
+        for (index, line) in lines.enumerated() where line.contains("(") {
+            guard let match = line.prefixMatch(of: pattern) else { continue }
             return messages(.focusNote, ["word": String(match.output.1), "place": "\(file):\(index + 1)"])
         }
         return nil

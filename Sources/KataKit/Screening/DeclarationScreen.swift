@@ -113,9 +113,7 @@ struct DeclarationScreen {
 
     /// The first line of the learner's file with an extension that adds a conformance.
     private var conformanceLine: Int {
-        let code = SwiftCodeText(contents)
-        guard let match = code.text.firstMatch(of: /\bextension\s+[^{]*:/) else { return 1 }
-        return code.line(ofOffset: code.text.utf8.distance(from: code.text.utf8.startIndex, to: match.range.lowerBound))
+        SwiftCodeText(contents).firstConformingExtensionLine ?? 1
     }
 
     private func isUsedByChapter(_ symbol: SymbolGraph.Symbol) -> Bool {

@@ -61,17 +61,13 @@ struct LearnerFileScreen: Sendable {
     private func finding(
         at index: String.Index, in code: SwiftCodeText, _ message: Message, _ values: [String: String] = [:]
     ) -> CompilerDiagnostic {
-        finding(
-            atOffset: code.text.utf8.distance(from: code.text.utf8.startIndex, to: index), in: code, message, values)
+        finding(atOffset: code.offset(of: index), in: code, message, values)
     }
 
     private func finding(
         atOffset offset: Int, in code: SwiftCodeText, _ message: Message, _ values: [String: String] = [:]
     ) -> CompilerDiagnostic {
-        let before = code.text.utf8.prefix(offset)
-        let line = 1 + before.count { $0 == UInt8(ascii: "\n") }
-        let lineStart =
-            before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
-        return .kata(message, values, file: path, line: line, column: offset - lineStart + 1)
+        let (line, column) = code.position(ofOffset: offset)
+        return .kata(message, values, file: path, line: line, column: column)
     }
 }

@@ -12,24 +12,62 @@ public struct SwiftCodeText: Sendable {
     /// False when the source ends inside a comment or literal: the compiler will reject it anyway.
     public let isComplete: Bool
 
+    /// Byte offsets at which lines start, for finding the line and column of an offset without counting from the
+    /// start each time (a file with many findings would take time in the square of its length).
+    private let lineStarts: [Int]
+
     /// Scans `source`.
     public init(_ source: String) {
         var scanner = Scanner(Array(source.utf8))
-        scanner.code(untilCloseParen: false)
+        scanner.scan()
         text = String(decoding: scanner.output, as: UTF8.self)
         isComplete = scanner.complete
+        var starts = [0]
+        for (offset, byte) in scanner.output.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        lineStarts = starts
     }
 
     /// The one-based line of a byte offset in the text.
     public func line(ofOffset offset: Int) -> Int {
-        1 + text.utf8.prefix(offset).count { $0 == UInt8(ascii: "\n") }
+        position(ofOffset: offset).line
     }
 
+    /// The one-based line and column (in bytes) of a byte offset in the text.
+    public func position(ofOffset offset: Int) -> (line: Int, column: Int) {
+        // The last line start at or before `offset`.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
+
+    /// The byte offset of `index` in the text.
+    public func offset(of index: String.Index) -> Int {
+        text.utf8.distance(from: text.utf8.startIndex, to: index)
+    }
+
+    /// Reads the source once, front to back. Nesting (a string in an interpolation in a string…) is kept on a stack
+    /// of its own rather than on the call stack, so that a file nested a hundred thousand levels deep is scanned like
+    /// any other instead of overflowing kata's stack.
     private struct Scanner {
         let input: [UInt8]
         var position = 0
         var output: [UInt8] = []
         var complete = true
+
+        /// What the scanner is inside of.
+        enum Context {
+            /// Code: the file's own, or an interpolation's (which ends at the `)` that closes it, after `depth`
+            /// parentheses opened inside it are closed).
+            case code(interpolation: Bool, depth: Int)
+            /// A string literal's text, after its opening delimiter.
+            case string(hashes: Int, multiline: Bool)
+        }
+
+        var stack: [Context] = [.code(interpolation: false, depth: 0)]
 
         init(_ input: [UInt8]) {
             self.input = input
@@ -50,44 +88,51 @@ public struct SwiftCodeText: Sendable {
             position += 1
         }
 
-        /// Code, up to the end (or, inside an interpolation, up to its closing parenthesis, which is kept).
-        mutating func code(untilCloseParen: Bool) {
-            var depth = 0
-            while let byte = peek() {
-                switch byte {
-                case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-                    while peek().map({ $0 != UInt8(ascii: "\n") }) == true { blank() }
-                case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-                    blockComment()
-                case UInt8(ascii: "\""):
-                    string(hashes: 0)
-                case UInt8(ascii: "#"):
-                    var hashes = 0
-                    while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
-                    if peek(hashes) == UInt8(ascii: "\"") {
-                        for _ in 0..<hashes { keep() }
-                        string(hashes: hashes)
-                    } else if peek(hashes) == UInt8(ascii: "/") {
-                        for _ in 0..<hashes { keep() }
-                        regex(hashes: hashes)
-                    } else {
-                        keep()
-                    }
-                case UInt8(ascii: "(") where untilCloseParen:
-                    depth += 1
-                    keep()
-                case UInt8(ascii: ")") where untilCloseParen:
-                    if depth == 0 {
-                        keep()
-                        return
-                    }
-                    depth -= 1
-                    keep()
-                default:
-                    keep()
+        mutating func scan() {
+            while position < input.count {
+                switch stack[stack.count - 1] {
+                case .code(let interpolation, let depth): code(interpolation: interpolation, depth: depth)
+                case .string(let hashes, let multiline): string(hashes: hashes, multiline: multiline)
                 }
             }
-            if untilCloseParen { complete = false }
+            // Ending inside an interpolation, a string, a comment or a regex literal.
+            if stack.count > 1 { complete = false }
+        }
+
+        /// One step of code: a comment, a literal's opening, a parenthesis, or one byte.
+        mutating func code(interpolation: Bool, depth: Int) {
+            switch input[position] {
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                while peek().map({ $0 != UInt8(ascii: "\n") }) == true { blank() }
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                blockComment()
+            case UInt8(ascii: "\""):
+                openString(hashes: 0)
+            case UInt8(ascii: "#"):
+                var hashes = 0
+                while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+                if peek(hashes) == UInt8(ascii: "\"") {
+                    for _ in 0..<hashes { keep() }
+                    openString(hashes: hashes)
+                } else if peek(hashes) == UInt8(ascii: "/") {
+                    for _ in 0..<hashes { keep() }
+                    regex(hashes: hashes)
+                } else {
+                    keep()
+                }
+            case UInt8(ascii: "(") where interpolation:
+                stack[stack.count - 1] = .code(interpolation: true, depth: depth + 1)
+                keep()
+            case UInt8(ascii: ")") where interpolation:
+                keep()
+                if depth == 0 {
+                    stack.removeLast()
+                } else {
+                    stack[stack.count - 1] = .code(interpolation: true, depth: depth - 1)
+                }
+            default:
+                keep()
+            }
         }
 
         mutating func blockComment() {
@@ -110,30 +155,37 @@ public struct SwiftCodeText: Sendable {
         }
 
         /// A string literal whose opening quote is at `position`, after `hashes` `#`s (already kept).
-        mutating func string(hashes: Int) {
+        mutating func openString(hashes: Int) {
             let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+            for _ in 0..<(multiline ? 3 : 1) { keep() }
+            stack.append(.string(hashes: hashes, multiline: multiline))
+        }
+
+        /// A string literal's text, up to its end or to an interpolation.
+        mutating func string(hashes: Int, multiline: Bool) {
             let quotes = multiline ? 3 : 1
-            for _ in 0..<quotes { keep() }
             while let byte = peek() {
                 if byte == UInt8(ascii: "\\") && hashesFollow(at: position + 1, count: hashes) {
                     let afterHashes = position + 1 + hashes
                     if afterHashes < input.count, input[afterHashes] == UInt8(ascii: "(") {
                         for _ in 0...(hashes + 1) { keep() }
-                        code(untilCloseParen: true)
-                    } else {
-                        for _ in 0...hashes { blank() }
-                        if peek() != nil { blank() }
+                        stack.append(.code(interpolation: true, depth: 0))
+                        return
                     }
+                    for _ in 0...hashes { blank() }
+                    if peek() != nil { blank() }
                 } else if byte == UInt8(ascii: "\"") && closes(quotes: quotes, hashes: hashes) {
                     for _ in 0..<(quotes + hashes) { keep() }
+                    stack.removeLast()
                     return
                 } else if byte == UInt8(ascii: "\n") && !multiline {
-                    return  // An unterminated single-line string: the compiler reports it; go on with code.
+                    // An unterminated single-line string: the compiler reports it; go on with code.
+                    stack.removeLast()
+                    return
                 } else {
                     blank()
                 }
             }
-            complete = false
         }
 
         /// A `#/…/#` regex literal whose opening slash is at `position`.

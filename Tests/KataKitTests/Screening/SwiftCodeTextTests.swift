@@ -44,4 +44,60 @@ struct SwiftCodeTextTests {
         #expect(!SwiftCodeText("let s = \"\"\"\nno end").isComplete)
         #expect(SwiftCodeText("let s = \"fine\"").isComplete)
     }
+
+    @Test("strings nested a hundred thousand interpolations deep are scanned, not a stack overflow")
+    func deepNesting() {
+        let depth = 100_000
+        let open = SwiftCodeText("let s = " + String(repeating: "\"\\(", count: depth))
+        #expect(!open.isComplete)
+        #expect(open.text.utf8.count == 8 + 3 * depth)
+        let closed = SwiftCodeText(
+            "let s = " + String(repeating: "\"a\\(", count: depth) + "1" + String(repeating: ")b\"", count: depth)
+                + " // #sourceLocation")
+        #expect(closed.isComplete)
+        #expect(!closed.text.contains("a") && !closed.text.contains("b") && !closed.text.contains("#"))
+        #expect(closed.text.contains("\\(1)"))
+    }
+
+    @Test("an offset's line and column are those of the original")
+    func positions() {
+        let code = SwiftCodeText("a\n\nbc /* x\ny */ d\n")
+        #expect(code.position(ofOffset: 0) == (1, 1))
+        #expect(code.position(ofOffset: 1) == (1, 2))
+        #expect(code.position(ofOffset: 2) == (2, 1))
+        #expect(code.position(ofOffset: 4) == (3, 2))
+        #expect(code.position(ofOffset: 16) == (4, 6))
+        #expect(code.line(ofOffset: 20) == 5)
+    }
+
+    @Test("imported modules: at a line's start, after attributes, of any kind, with the name on a later line")
+    func importedModules() {
+        let source = """
+            import Foundation
+              @testable import Exercise
+            @preconcurrency
+            import Dispatch
+            import struct Glibc.stat
+            import
+                Observation
+            import func Darwin.C.exit
+            // import NotThis
+            let text = "import NorThis"
+            x; import NeitherThis
+            let imported = importing
+            """
+        #expect(
+            SwiftCodeText(source).importedModules == [
+                "Darwin", "Dispatch", "Exercise", "Foundation", "Glibc", "Observation",
+            ])
+    }
+
+    @Test("the first extension that adds a conformance, wherever its colon is before its brace")
+    func conformingExtension() {
+        #expect(SwiftCodeText("struct A {}\nextension A {}\nextension A:\n  P {}\n").firstConformingExtensionLine == 3)
+        #expect(
+            SwiftCodeText("extension A\n  where T == Int\n{}\nlet x: Int = 1\n").firstConformingExtensionLine == nil)
+        #expect(SwiftCodeText("let extensions: Int = 1\n/* extension A: P */").firstConformingExtensionLine == nil)
+        #expect(SwiftCodeText("extension A where T: P {}").firstConformingExtensionLine == 1)
+    }
 }
