@@ -30,14 +30,17 @@ public enum CompanionCommand {
         var pointers = argv.map { strdup($0) }
         pointers.append(nil)
         execv(binary.path, pointers)
-        Output.printError("kata: error: cannot run \(binary.path): \(String(cString: strerror(errno)))")
+        Output.printError(
+            "kata: error: cannot run \(binary.path.withVisibleControlsOnOneLine): \(String(cString: strerror(errno)))")
         throw ExitCode(1)
     }
 
     /// What to do when a companion cannot be found.
     static func missing(_ companion: CompanionBinary) -> String {
         if let path = ProcessInfo.processInfo.environment[companion.environmentKey], !path.isEmpty {
-            return "kata: error: \(companion.environmentKey) names \(path), which is not a program that can be run. "
+            return
+                "kata: error: \(companion.environmentKey) names \(path.withVisibleControlsOnOneLine), which is not a "
+                + "program that can be run. "
                 + "Point it at a \(companion.name) binary, or unset it.\n" + howToGet(companion).capitalizingFirstLetter
         }
         return "kata: error: " + howToGet(companion)

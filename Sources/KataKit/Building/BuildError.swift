@@ -18,21 +18,22 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     /// A re-grade of hand-ins, which runs other people's code, on a computer with no sandbox.
     case gradingWithoutSandbox(reason: String)
 
-    /// The message for the user.
+    /// The message for the user. Paths (which `KATA_SPEC_SOURCES`, `KATA_LIBRARY_CACHE` or the workbook's folder
+    /// give) are shown on one line and what a compiler printed keeps its lines, control characters escaped.
     public var description: String {
         switch self {
         case .noCompiler:
             "cannot find swiftc; install Swift 6 (https://swift.org/install) or set SWIFTC to the compiler's path"
         case .noSpecSources(let searched):
-            "cannot find the KataSpec sources (looked in \(searched.joined(separator: ", "))); set KATA_SPEC_SOURCES to the folder Sources/KataSpec of kata"
+            "cannot find the KataSpec sources (looked in \(searched.map(\.withVisibleControlsOnOneLine).joined(separator: ", "))); set KATA_SPEC_SOURCES to the folder Sources/KataSpec of kata"
         case .specLibraryFailed(let output):
-            "the KataSpec library did not compile; this is a problem with kata's installation, not with your code:\n\(output)"
+            "the KataSpec library did not compile; this is a problem with kata's installation, not with your code:\n\(output.withVisibleControls)"
         case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason)"
+            "cannot write \(path.withVisibleControlsOnOneLine): \(reason)"
         case .environment(let problem, let output):
             "the check could not be done: \(problem). This is a problem with this computer, not with your code; "
                 + "nothing was recorded. Fix it and run the same command again.\n"
-                + output.split(separator: "\n").suffix(12).joined(separator: "\n")
+                + output.split(separator: "\n").suffix(12).joined(separator: "\n").withVisibleControls
         case .noSandbox(let reason):
             "KATA_SANDBOX=require, but there is no sandbox on this computer: \(reason)"
         case .gradingWithoutSandbox(let reason):

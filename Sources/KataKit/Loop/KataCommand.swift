@@ -8,11 +8,13 @@ import Foundation
 /// the workbook's `./kata` launcher (`../../kata` from `exercises/<chapter>/`), else the path the
 /// program was started by.
 public enum KataCommand {
-    /// The command for this process, worked out once.
+    /// The command for this process, worked out once. It is printed in every hint and comes from the environment
+    /// (`KATA_LAUNCHER`, ``environmentKey``) or from how kata was started, so its control characters are escaped.
     public static let name: String = detect(
         environment: ProcessInfo.processInfo.environment, executable: runningExecutable(),
         invokedAs: CommandLine.arguments.first ?? "kata",
-        currentDirectory: FileManager.default.currentDirectoryPath)
+        currentDirectory: FileManager.default.currentDirectoryPath
+    ).withVisibleControlsOnOneLine
 
     /// Where kata tells a companion it runs (kata-tools, kata-room: ``CompanionBinary``) how the user typed kata,
     /// so that the companion's usage lines and the commands it prints read as kata's.

@@ -62,7 +62,10 @@ public struct LanguageStep {
             lines.append(t(.langBack, ["source": source, "command": KataCommand.line("lang \(Language.source.code)")]))
         }
         if let override = ProcessInfo.processInfo.environment[LanguagePreference.environmentKey], !override.isEmpty {
-            lines.append(t(.langOverride, ["variable": LanguagePreference.environmentKey, "value": override]))
+            lines.append(
+                t(
+                    .langOverride,
+                    ["variable": LanguagePreference.environmentKey, "value": LanguagePreference.shown(override)]))
         }
         return LoopOutput(text: lines.joined(separator: "\n") + "\n")
     }
@@ -84,7 +87,8 @@ public struct LanguageStep {
         return t(
             .langCoverage,
             [
-                "name": translation.name, "shown": "\(translation.shownCount)",
+                // From the translation's language.json: shown, never obeyed.
+                "name": translation.name.withVisibleControlsOnOneLine, "shown": "\(translation.shownCount)",
                 "total": "\(translation.sourceChapterCount)",
             ])
     }

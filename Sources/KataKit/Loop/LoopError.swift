@@ -37,7 +37,7 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
                 .errorAmbiguous,
                 ["prefix": prefix.withVisibleControls, "matches": matches.map { "'\($0)'" }.joined(separator: ", ")])
         case .cannotWrite(let path, let reason):
-            return t(.errorCannotWrite, ["path": path, "reason": reason])
+            return t(.errorCannotWrite, ["path": path.withVisibleControlsOnOneLine, "reason": reason])
         case .noLearnerFile(let id, let path):
             return t(.errorNoLearnerFile, ["path": path, "command": KataCommand.line("next \(id)")])
         case .unreadableLearnerFile(let id, let path, let reason):
@@ -49,7 +49,10 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .unknownLanguage(let code, let available):
             return t(
                 .errorUnknownLanguage,
-                ["code": code, "languages": available.joined(separator: ", "), "command": KataCommand.line("lang")])
+                [
+                    "code": LanguagePreference.shown(code), "languages": available.joined(separator: ", "),
+                    "command": KataCommand.line("lang"),
+                ])
         }
     }
 

@@ -108,10 +108,11 @@ public struct Workspace: Sendable {
         }
     }
 
-    /// A path as the user should see it.
+    /// A path as the user should see it: relative to the folder kata was started in when it is inside it, on one
+    /// line, its control characters shown as escapes (a folder's name can hold anything but `/`).
     public func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let base = displayBase.path.hasSuffix("/") ? displayBase.path : displayBase.path + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        return (path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path).withVisibleControlsOnOneLine
     }
 }

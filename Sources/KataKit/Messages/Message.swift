@@ -17,7 +17,7 @@ public enum Message: String, CaseIterable, Sendable {
     case watching, watchingAgain, watchAllSolved
     // kata lang
     case langCurrent, langFromEnvironment, langRemembered, langSource, langCoverage, langChoose, langChosen
-    case langAllTranslated, langSomeTranslated, langBack, langOverride
+    case langAllTranslated, langSomeTranslated, langBack, langOverride, langUnknownInEnvironment, langUnknownRemembered
     // The note above an exercise shown in English
     case fallbackChapter, fallbackChanged, sourceLanguageName
     // kata check
@@ -138,6 +138,10 @@ public enum Message: String, CaseIterable, Sendable {
         case .langSomeTranslated:
             "{shown} of {total} chapters are translated; the others are shown in {source} until they are."
         case .langBack: "Back to {source}: {command}"
+        case .langUnknownInEnvironment:
+            "{variable}={value} names no language of this workbook (it has {languages}); ignoring it"
+        case .langUnknownRemembered:
+            "{file} names {value}, a language this workbook has no translation into (it has {languages}); showing {source}; choose another with {command}"
         case .langOverride:
             "{variable}={value} is set in this shell, and chooses the language of every command run from it."
 

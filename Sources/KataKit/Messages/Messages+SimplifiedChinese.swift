@@ -73,6 +73,8 @@ extension Messages {
         .langAllTranslated: "所有章节都已翻译。",
         .langSomeTranslated: "{total} 章中已翻译 {shown} 章；其余章节翻译好之前以{source}显示。",
         .langBack: "切回{source}：{command}",
+        .langUnknownInEnvironment: "{variable}={value} 不是这本练习册的语言（它有 {languages}）；已忽略",
+        .langUnknownRemembered: "{file} 写的是 {value}，这本练习册没有这种语言的译本（它有 {languages}）；现在显示{source}；用 {command} 选择别的语言",
         .langOverride: "这个 shell 里设置了 {variable}={value}，从这里运行的每条命令都用它选择语言。",
 
         .sourceLanguageName: "英文",

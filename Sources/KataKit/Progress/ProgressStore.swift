@@ -223,12 +223,19 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
         func described(_ t: Messages) -> String {
             switch self {
             case .notJSON: t(.progressNotJSON)
-            case .fieldMalformed(let field): t(.progressFieldMalformed, ["field": field])
-            case .fieldMissing(let field): t(.progressFieldMissing, ["field": field])
-            case .fieldWrongType(let field): t(.progressFieldWrongType, ["field": field])
+            // A field's path holds the file's own keys (exercise ids): shown, never obeyed.
+            case .fieldMalformed(let field): t(.progressFieldMalformed, ["field": Self.shown(field)])
+            case .fieldMissing(let field): t(.progressFieldMissing, ["field": Self.shown(field)])
+            case .fieldWrongType(let field): t(.progressFieldWrongType, ["field": Self.shown(field)])
             case .notTheSchema: t(.progressNotTheSchema)
             case .system(let text): text
             }
+        }
+
+        /// A value from the progress file on one line, escaped, at most 80 characters.
+        static func shown(_ value: String) -> String {
+            let line = value.withVisibleControlsOnOneLine
+            return line.count > 80 ? String(line.prefix(79)) + "…" : line
         }
     }
 
@@ -238,9 +245,18 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .movedAside(let original, let backup, let reason):
             return t(
-                .progressMovedAside, ["path": original.path, "backup": backup.path, "reason": reason.described(t)])
+                .progressMovedAside,
+                [
+                    "path": original.path.withVisibleControlsOnOneLine,
+                    "backup": backup.path.withVisibleControlsOnOneLine,
+                    "reason": reason.described(t),
+                ])
         case .changedOutsideKata(let file, let unverified):
-            let values = ["path": file.path, "ids": unverified.joined(separator: ", "), "count": "\(unverified.count)"]
+            // The ids are the file's own keys: a changed file can hold anything there.
+            let values = [
+                "path": file.path.withVisibleControlsOnOneLine,
+                "ids": unverified.map(Reason.shown).joined(separator: ", "), "count": "\(unverified.count)",
+            ]
             switch unverified.count {
             case 0: return t(.progressChangedOutside, values)
             case 1: return t(.progressUnverifiedOne, values)
@@ -259,15 +275,23 @@ public enum ProgressError: Error, Equatable, LocalizedError, CustomStringConvert
     /// The file could not be written.
     case cannotWrite(path: String, reason: String)
 
-    /// The message for the user.
+    /// The message for the user (paths on one line, control characters escaped).
     public var description: String {
-        switch self {
-        case .newerVersion(let path, let version):
+        let path = self.path.withVisibleControlsOnOneLine
+        return switch self {
+        case .newerVersion(_, let version):
             "\(path) was written by a newer kata (schema \(version); this kata reads \(Progress.currentVersion)); update kata to go on"
-        case .cannotMoveAside(let path, let reason):
+        case .cannotMoveAside(_, let reason):
             "\(path) cannot be read (\(reason)) and could not be moved aside; move it away yourself and run the command again"
-        case .cannotWrite(let path, let reason):
+        case .cannotWrite(_, let reason):
             "cannot write \(path): \(reason); check that the folder is writable and run the command again"
+        }
+    }
+
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case .newerVersion(let path, _), .cannotMoveAside(let path, _), .cannotWrite(let path, _): path
         }
     }
 

@@ -21,28 +21,33 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
     /// `kata handin` cannot write a hand-in within ``HandinLimits``.
     case cannotHandIn(reason: String)
 
-    /// The message for the user.
+    /// The message for the user. Every value in it (an address, a file name, a server's answer) is shown on one line
+    /// with its control characters escaped: it came from the command line, a file or the network.
     public var description: String {
         switch self {
         case .badServerAddress(let address):
-            "'\(address)' is not a room address; use the one the instructor's `kata room serve` printed, "
-                + "such as http://192.168.1.20:8123"
+            "'\(address.withVisibleControlsOnOneLine)' is not a room address; use the one the instructor's "
+                + "`kata room serve` printed, such as http://192.168.1.20:8123"
         case .unreachable(let server, let reason):
-            "cannot reach the room at \(server) (\(reason)); check the address and that you are on the room's network"
+            "cannot reach the room at \(server.withVisibleControlsOnOneLine) (\(reason.withVisibleControlsOnOneLine)); "
+                + "check the address and that you are on the room's network"
         case .badAnswer(let server, let reason):
-            "\(server) does not answer like a kata room (\(reason)); check the address"
+            "\(server.withVisibleControlsOnOneLine) does not answer like a kata room "
+                + "(\(reason.withVisibleControlsOnOneLine)); check the address"
         case .refused(_, let message):
-            message
+            message.withVisibleControlsOnOneLine
         case .notJoined:
             "you have not joined a room; join one with: "
                 + KataCommand.line("join <address> <code> --name \"Your Name\"")
         case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason); check that the folder is writable and run the command again"
+            "cannot write \(path.withVisibleControlsOnOneLine): \(reason); check that the folder is writable and run "
+                + "the command again"
         case .badHandin(let path, let reason):
-            "\(path) is not a kata hand-in (\(reason)); ask for the file `kata handin` wrote"
+            "\(path.withVisibleControlsOnOneLine) is not a kata hand-in (\(reason.withVisibleControlsOnOneLine)); "
+                + "ask for the file `kata handin` wrote"
         case .handinOverLimit(let path, let reason):
-            "\(path) was not graded: \(reason); ask the learner for the file `kata handin` writes, which stays within "
-                + "these limits"
+            "\(path.withVisibleControlsOnOneLine) was not graded: \(reason.withVisibleControlsOnOneLine); ask the "
+                + "learner for the file `kata handin` writes, which stays within these limits"
         case .cannotHandIn(let reason):
             "cannot write the hand-in: \(reason)"
         }

@@ -26,10 +26,10 @@ public struct LanguagePreference: Sendable {
         self.directory = directory
     }
 
-    /// The remembered language code, as written (nil when there is none).
+    /// The remembered language code, as written (nil when there is none, or when the file is not a short text file).
     public func remembered() -> String? {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
-        let code = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard case .success(let text) = TextFileReader.read(fileURL, limit: 4_096) else { return nil }
+        let code = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return code.isEmpty ? nil : code
     }
 
@@ -44,21 +44,46 @@ public struct LanguagePreference: Sendable {
     }
 
     /// The language to use among `available`, where it was chosen, and a warning for a choice that names no
-    /// available language (the source language is used then).
+    /// available language (the source language is used then), in the language chosen. The choice is shown as it was
+    /// written, cut to a few dozen characters and with its control characters escaped: it comes from the
+    /// environment or a file, and whatever they hold must not reach the terminal as it is.
     public func choose(environment: [String: String], available: [Language]) -> (Language, Origin, [String]) {
-        var warnings: [String] = []
+        var warnings: [(Message, [String: String])] = []
         let names = available.map(\.code).joined(separator: ", ")
+        var chosen: (Language, Origin)?
         if let requested = environment[Self.environmentKey], !requested.isEmpty {
-            if let language = Language.resolve(requested, among: available) { return (language, .environment, []) }
-            warnings.append(
-                "\(Self.environmentKey)=\(requested) names no language of this workbook (it has \(names)); ignoring it")
+            if let language = Language.resolve(requested, among: available) {
+                chosen = (language, .environment)
+            } else {
+                warnings.append(
+                    (
+                        .langUnknownInEnvironment,
+                        ["variable": Self.environmentKey, "value": Self.shown(requested), "languages": names]
+                    ))
+            }
         }
-        if let requested = remembered() {
-            if let language = Language.resolve(requested, among: available) { return (language, .remembered, warnings) }
-            warnings.append(
-                ".kata/language names \(requested), a language this workbook has no translation into (it has \(names)); "
-                    + "showing \(Language.source.name); choose another with \(KataCommand.line("lang <code>"))")
+        if chosen == nil, let requested = remembered() {
+            if let language = Language.resolve(requested, among: available) {
+                chosen = (language, .remembered)
+            } else {
+                warnings.append(
+                    (
+                        .langUnknownRemembered,
+                        [
+                            "file": ".kata/language", "value": Self.shown(requested), "languages": names,
+                            "source": Language.source.name, "command": KataCommand.line("lang <code>"),
+                        ]
+                    ))
+            }
         }
-        return (.source, .unset, warnings)
+        let (language, origin) = chosen ?? (.source, .unset)
+        let t = Messages(language)
+        return (language, origin, warnings.map { t($0.0, $0.1) })
+    }
+
+    /// A requested language as a warning shows it: on one line, escaped, at most 40 characters.
+    static func shown(_ requested: String) -> String {
+        let line = requested.withVisibleControlsOnOneLine
+        return line.count > 40 ? String(line.prefix(39)) + "…" : line
     }
 }

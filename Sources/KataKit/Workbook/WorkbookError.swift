@@ -9,15 +9,17 @@ public enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvert
     /// The chapters have mistakes, all listed.
     case invalid([Diagnostic])
 
-    /// The message for the user.
+    /// The message for the user. The paths in it come from the current folder, `--workbook` or `KATA_WORKBOOK`:
+    /// they are shown on one line, control characters escaped.
     public var description: String {
         switch self {
         case .notFound(let start):
-            return "no workbook here: neither \(start) nor any folder above it has a 'chapters' folder; "
+            return "no workbook here: neither \(start.withVisibleControlsOnOneLine) nor any folder above it has a "
+                + "'chapters' folder; "
                 + "run kata inside a workbook, or pass --workbook PATH (or set KATA_WORKBOOK)"
         case .noChapters(let path):
             return
-                "\(path) is not a workbook: it has no 'chapters' folder; point --workbook (or KATA_WORKBOOK) at the folder that holds chapters/"
+                "\(path.withVisibleControlsOnOneLine) is not a workbook: it has no 'chapters' folder; point --workbook (or KATA_WORKBOOK) at the folder that holds chapters/"
         case .invalid(let diagnostics):
             let errors = diagnostics.filter { $0.severity == .error }.count
             return diagnostics.map(\.description).joined(separator: "\n")

@@ -65,7 +65,8 @@ extension Kata {
             }
             print(
                 """
-                Joined '\(membership.room)' at \(membership.server) as \(membership.name).
+                Joined '\(membership.room.withVisibleControlsOnOneLine)' at \(membership.server.withVisibleControlsOnOneLine) \
+                as \(membership.name.withVisibleControlsOnOneLine).
                 Your checks, hints and current exercise now go to the instructor\
                 \(shareCode ? ", with your exercise files" : "; your code stays on this computer").
                 A check never waits for the room: what cannot be sent now goes with a later command.

@@ -23,4 +23,12 @@ struct VisibleControlsTests {
         let decoded = try JSONDecoder().decode([String: String].self, from: Data(escaped.utf8))
         #expect(decoded == ["name": "Eve\u{9B}31m\u{7F}\u{202E}", "plain": "ünïcode"])
     }
+
+    @Test("a value shown inside a sentence stays on one line: line breaks and tabs are escaped too")
+    func oneLine() {
+        #expect(
+            "es\nkata: error: forged\t\u{1B}]0;t\u{07}\u{2028}".withVisibleControlsOnOneLine
+                == "es\\nkata: error: forged\\t\\u{1B}]0;t\\u{7}\\u{2028}")
+        #expect("/home/ada/kata ünïcode".withVisibleControlsOnOneLine == "/home/ada/kata ünïcode")
+    }
 }
