@@ -34,7 +34,7 @@ public struct EditorSetup {
     var libraryLink: URL { folder.appendingPathComponent("KataSpec") }
     /// The database the editor finds beside the learner's files.
     var database: OwnedFile {
-        OwnedFile(url: root.appendingPathComponent("exercises/compile_commands.json"), records: folder)
+        OwnedFile(path: LearnerPath(root: root, relative: "exercises/compile_commands.json"), records: folder)
     }
 
     /// Writes every file, linking to the KataSpec build in `library`. Returns what the learner should hear about a

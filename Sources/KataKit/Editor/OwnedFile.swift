@@ -5,11 +5,20 @@ import Foundation
 ///
 /// What kata wrote last is remembered as a hash in `records`, with the hash of a file left alone that the learner
 /// has been told about, so that they are told once, not at every command.
+///
+/// The file is in `exercises/`, so it is read and written by the one rule for the files there (``LearnerPath``):
+/// never through a symbolic link. A link there (or a folder, or anything kata does not read) is someone else's.
 struct OwnedFile {
     /// The file.
-    let url: URL
+    let path: LearnerPath
     /// The folder of the records (`.kata/editor`).
     let records: URL
+
+    /// The file, for showing it.
+    var url: URL { path.url }
+
+    /// The largest file read: a database of a whole workbook is far smaller.
+    static let limit = 16 << 20
 
     /// What came of writing.
     enum Outcome: Equatable {
@@ -23,7 +32,7 @@ struct OwnedFile {
 
     /// Writes `data` unless the file is someone else's.
     func write(_ data: Data) -> Outcome {
-        guard let current = FileManager.default.contents(atPath: url.path) else {
+        guard let current = current() else {
             return store(data)
         }
         if current == data {
@@ -36,25 +45,30 @@ struct OwnedFile {
 
     /// Whether the file is someone else's (and whether the learner was told), without writing anything.
     func owner() -> Outcome {
-        guard let current = FileManager.default.contents(atPath: url.path), recalled("written") != Self.hash(current)
+        guard let current = current(), recalled("written") != Self.hash(current)
         else { return .unchanged }
         return .leftAlone(told: recalled("told") == Self.hash(current))
     }
 
     /// Remembers that the learner was told about the file as it is now.
     func markTold() {
-        guard let current = FileManager.default.contents(atPath: url.path) else { return }
+        guard let current = current() else { return }
         remember(current, as: "told")
     }
 
-    private func store(_ data: Data) -> Outcome {
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-        } catch {
-            return .failed
+    /// What is there now; nil when nothing is. What kata does not read (a link, a folder, a file too large) stands
+    /// as a text of its own, never one that kata wrote, so that it is left alone and the learner is told once.
+    private func current() -> Data? {
+        switch path.data(limit: Self.limit) {
+        case .success(let data): return data
+        case .failure(.file(.missing)): return nil
+        case .failure(.link(let link)): return Data("a symbolic link at \(link)".utf8)
+        case .failure(.file(let failure)): return Data("\(failure)".utf8)
         }
+    }
+
+    private func store(_ data: Data) -> Outcome {
+        guard case .success = path.write(data, replacing: true) else { return .failed }
         remember(data, as: "written")
         return .written
     }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A learner's work at the end of a workshop, in one file (`kata handin`): their exercise files, their progress,
 /// and a hash of each chapter, so the instructor can see whether the learner worked from the same workbook.
 /// The recorded progress is for reading only; a grade comes from re-grading the files (``HandinGrader``).
@@ -23,8 +29,10 @@ public struct Handin: Codable, Sendable, Equatable {
     /// The learner's progress as it was recorded (attempts, hints, verdicts).
     public var progress: Progress
 
-    /// Packs the learner's files and progress from `workspace`.
-    public init(workspace: Workspace, learner: String, created: Date = Date()) throws {
+    /// Packs the learner's files and progress from `workspace`, reading each file by the one rule for learners'
+    /// files (see ``LearnerPath``: never through a link); `leftOut` gets a warning for each file that is there but
+    /// was not packed, saying why and what to do.
+    public init(workspace: Workspace, learner: String, created: Date = Date(), leftOut: inout [String]) throws {
         format = Self.format
         version = Self.currentVersion
         self.learner = learner
@@ -32,9 +40,15 @@ public struct Handin: Codable, Sendable, Equatable {
         chapters = Self.chapterHashes(workspace.workbook)
         var files: [String: String] = [:]
         for exercise in workspace.workbook.exercises {
-            let url = workspace.learnerFile(exercise)
-            guard let data = try? Data(contentsOf: url), data.count <= Self.fileLimit else { continue }
-            files[exercise.learnerPath] = String(decoding: data, as: UTF8.self)
+            switch workspace.learnerPath(exercise).text(limit: Self.fileLimit) {
+            case .success(let text):
+                files[exercise.learnerPath] = text
+            case .failure(.file(.missing)):
+                continue
+            case .failure(let failure):
+                let problem = workspace.error(failure, exercise).description(in: workspace.messages)
+                leftOut.append(workspace.messages(.handinLeftOut, ["problem": problem]))
+            }
         }
         self.files = files
         progress = try workspace.store.read().0
@@ -51,7 +65,17 @@ public struct Handin: Codable, Sendable, Equatable {
 
     /// Reads a hand-in file; a clear error names the file and what is wrong. The file's size is checked before it
     /// is read, and every field against `limits` once it is parsed; a key that appears twice in one object refuses it.
+    /// Hand-ins come from learners, so one is read only as the file itself, never through a symbolic link (which
+    /// could put another file, another learner's hand-in say, under this one's name in the grade table).
     public static func read(_ url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) -> Handin {
+        var info = stat()
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw .badHandin(
+                path: url.path,
+                reason:
+                    "it is a symbolic link, and kata reads a hand-in only as the file itself; copy the file in its place"
+            )
+        }
         let data: Data
         switch TextFileReader.read(url, limit: limits.fileBytes) {
         case .success(let text): data = Data(text.utf8)

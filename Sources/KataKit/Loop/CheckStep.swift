@@ -41,7 +41,7 @@ public struct CheckStep {
             exercise = try workspace.exercise(id)
         } else if let current = workspace.current(in: progress) {
             exercise = current
-            if !FileManager.default.fileExists(atPath: workspace.learnerFile(current).path) {
+            if !workspace.learnerPath(current).exists {
                 // Right after a pass the current exercise is the next one, which has no file until `kata next`:
                 // check the one the learner was working on, and say what comes next.
                 guard let last = lastChecked(progress) else {
@@ -91,7 +91,7 @@ public struct CheckStep {
     private func lastChecked(_ progress: Progress) -> Exercise? {
         workspace.workbook.exercises
             .filter { progress[$0.id].lastAttempt != nil }
-            .filter { FileManager.default.fileExists(atPath: workspace.learnerFile($0).path) }
+            .filter { workspace.learnerPath($0).exists }
             .max { progress[$0.id].lastAttempt! < progress[$1.id].lastAttempt! }
     }
 
@@ -111,7 +111,7 @@ public struct CheckStep {
     public func runAll() throws -> CheckOutput {
         let (_, warnings) = try workspace.store.readReporting()
         let exercises = workspace.workbook.exercises.filter {
-            FileManager.default.fileExists(atPath: workspace.learnerFile($0).path)
+            workspace.learnerPath($0).exists
         }
         let checker = try makeChecker()
         var results: [(CheckResult, Exercise)] = []

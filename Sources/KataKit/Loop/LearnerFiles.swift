@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Creates, backs up and restores learners' files, never overwriting one without a backup.
 public struct LearnerFiles: Sendable {
     /// The workspace the files belong to.
@@ -16,23 +10,14 @@ public struct LearnerFiles: Sendable {
         self.workspace = workspace
     }
 
-    /// Writes the starter to the learner's file unless the file exists. Returns true when it created it.
+    /// Writes the starter to the learner's file unless the file exists. Returns true when it created it. A link on
+    /// the way (see ``LearnerPath``) is the learner's error: nothing is written through it.
     @discardableResult
     public func createIfMissing(_ exercise: Exercise) throws(LoopError) -> Bool {
-        let url = workspace.learnerFile(exercise)
-        try makeFolder(for: url)
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        if fd < 0 {
-            if errno == EEXIST { return false }
-            throw .cannotWrite(path: workspace.display(url), reason: String(cString: strerror(errno)))
+        switch workspace.learnerPath(exercise).write(Data(exercise.starter.code.utf8), replacing: false) {
+        case .success(let created): return created
+        case .failure(let failure): throw error(failure, exercise)
         }
-        let data = Data(exercise.starter.code.utf8)
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        guard written == data.count else {
-            throw .cannotWrite(path: workspace.display(url), reason: String(cString: strerror(errno)))
-        }
-        return true
     }
 
     /// What ``reset(_:now:)`` did with the learner's file before putting the starter back.
@@ -45,46 +30,59 @@ public struct LearnerFiles: Sendable {
         case unchanged
         /// There was no file.
         case created
+        /// A part of the path was a symbolic link (relative to the root), and the link itself was removed: what it
+        /// points to was neither read nor changed.
+        case linkRemoved(String)
     }
 
     /// Copies the learner's file to `.kata/backups/` (unless it holds the starter, or the newest backup already
-    /// holds the same text) and puts the starter back.
+    /// holds the same text) and puts the starter back. A symbolic link in the way (the file, or a folder of
+    /// `exercises/` above it) is removed instead, never followed: what it points to is not the learner's file in
+    /// the workbook, so there is nothing of theirs to back up, and nothing there is read or changed.
     public func reset(_ exercise: Exercise, now: Date = Date()) throws(LoopError) -> ResetOutcome {
-        let url = workspace.learnerFile(exercise)
+        let path = workspace.learnerPath(exercise)
+        let starter = Data(exercise.starter.code.utf8)
         let outcome: ResetOutcome
-        if FileManager.default.fileExists(atPath: url.path) {
-            // The bytes the learner sees, even through a symbolic link (the link itself would lead elsewhere).
-            guard let current = FileManager.default.contents(atPath: url.path) else {
-                throw .cannotWrite(
-                    path: workspace.display(url), reason: "it cannot be read, so it cannot be backed up first")
-            }
-            if current == Data(exercise.starter.code.utf8) {
-                return .unchanged
-            } else if let newest = newestBackup(of: exercise),
-                FileManager.default.contents(atPath: newest.path) == current
-            {
+        switch path.data(limit: Int.max) {
+        case .failure(.link(let link)):
+            if case .failure(let failure) = path.removeLink(link) { throw error(failure, exercise) }
+            outcome = .linkRemoved(link)
+        case .failure(.file(.missing)):
+            outcome = .created
+        case .failure(.file(let failure)):
+            throw .cannotBackUp(
+                id: exercise.id, path: workspace.display(workspace.learnerFile(exercise)), reason: failure)
+        case .success(let current) where current == starter:
+            return .unchanged
+        case .success(let current):
+            if let newest = newestBackup(of: exercise), FileManager.default.contents(atPath: newest.path) == current {
                 outcome = .alreadySaved(newest)
             } else {
                 let stamp = Self.stamp(now)
                 let target = backupFolder(of: exercise).appendingPathComponent("\(exercise.id)-\(stamp).swift")
-                try makeFolder(for: target)
                 do {
+                    try FileManager.default.createDirectory(
+                        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try current.write(to: target, options: .withoutOverwriting)
                 } catch {
                     throw .cannotWrite(path: workspace.display(target), reason: (error as NSError).localizedDescription)
                 }
                 outcome = .backedUp(target)
             }
-        } else {
-            outcome = .created
         }
-        try makeFolder(for: url)
-        do {
-            try Data(exercise.starter.code.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw .cannotWrite(path: workspace.display(url), reason: (error as NSError).localizedDescription)
-        }
+        if case .failure(let failure) = path.write(starter, replacing: true) { throw error(failure, exercise) }
         return outcome
+    }
+
+    /// The learner's error for a failure to write the learner's file: a link in the way, or what the system said.
+    private func error(_ failure: LearnerPath.Failure, _ exercise: Exercise) -> LoopError {
+        switch failure {
+        case .link: return workspace.error(failure, exercise)
+        case .file(.unreadable(let reason)):
+            return .cannotWrite(path: workspace.display(workspace.learnerFile(exercise)), reason: reason)
+        case .file(let failure):
+            return .cannotWrite(path: workspace.display(workspace.learnerFile(exercise)), reason: failure.description)
+        }
     }
 
     private func backupFolder(of exercise: Exercise) -> URL {
@@ -102,15 +100,6 @@ public struct LearnerFiles: Sendable {
                 && name.dropFirst(prefix.count).prefix(8).allSatisfy(\.isNumber)
                 && name.dropFirst(prefix.count).count > 8
         }.max().map { folder.appendingPathComponent($0) }
-    }
-
-    private func makeFolder(for url: URL) throws(LoopError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(path: workspace.display(url), reason: (error as NSError).localizedDescription)
-        }
     }
 
     private static func stamp(_ date: Date) -> String {

@@ -10,8 +10,13 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case cannotWrite(path: String, reason: String)
     /// `kata check` of an exercise whose file the learner has not created yet.
     case noLearnerFile(id: String, path: String)
-    /// The learner's file is there but cannot be checked (a folder, a link, not UTF-8, far too large).
+    /// The learner's file is there but cannot be checked (a folder, not UTF-8, far too large).
     case unreadableLearnerFile(id: String, path: String, reason: TextFileReader.Failure)
+    /// `kata reset` of a learner's file that is there but cannot be read, so it cannot be backed up (a folder, a FIFO).
+    case cannotBackUp(id: String, path: String, reason: TextFileReader.Failure)
+    /// The learner's file is reached through a symbolic link: the file itself, or a folder above it in `exercises/`
+    /// (see ``LearnerPath``); `link` is the part that is the link, as shown to the learner.
+    case learnerFileLink(id: String, path: String, link: String)
     /// An id far longer than any exercise id (it is not echoed).
     case idTooLong(length: Int)
     /// `kata check` with no id when every exercise is solved.
@@ -44,6 +49,15 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
             return t(
                 .errorUnreadable,
                 ["path": path, "reason": reason.described(t), "command": KataCommand.line("reset \(id)")])
+        case .cannotBackUp(let id, let path, let reason):
+            return t(
+                .resetCannotBackUp,
+                ["path": path, "reason": reason.described(t), "command": KataCommand.line("reset \(id)")])
+        case .learnerFileLink(let id, let path, let link):
+            let command = KataCommand.line("reset \(id)")
+            return link == path
+                ? t(.errorLearnerFileLink, ["path": path, "command": command])
+                : t(.errorLearnerFolderLink, ["path": path, "link": link, "command": command])
         case .nothingToCheck:
             return t(.errorNothingToCheck, ["command": KataCommand.line("check <id>"), "list": list])
         case .unknownLanguage(let code, let available):

@@ -30,6 +30,10 @@ public struct ResetStep {
             text = t(.resetUnchanged, ["path": path]) + "\n"
         case .created:
             text = t(.resetCreated, ["path": path]) + "\n"
+        case .linkRemoved(let link):
+            text =
+                t(.resetLinkRemoved, ["link": workspace.display(workspace.workbook.url(link))]) + "\n"
+                + t(.resetBackToStarter, ["path": path]) + "\n"
         }
         return LoopOutput(text: text, warnings: notices.map(\.description))
     }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A loaded workbook together with the learner's progress and files, in the learner's language.
 public struct Workspace: Sendable {
     /// The validated workbook, with its words in the learner's language where a translation is ready (the code
@@ -93,18 +87,30 @@ public struct Workspace: Sendable {
     /// The largest learner file kata reads.
     public static let learnerFileLimit = 1 << 20
 
-    /// The learner's code: a regular file of the workbook (not a link to somewhere else), UTF-8, of reasonable size.
+    /// Where the learner's file is, reached by the one rule for learners' files (see ``LearnerPath``).
+    public func learnerPath(_ exercise: Exercise) -> LearnerPath {
+        LearnerPath(root: workbook.root, relative: exercise.learnerPath)
+    }
+
+    /// The learner's code: a regular file of the workbook reached through no link (see ``LearnerPath``), UTF-8, of
+    /// reasonable size.
     public func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
-        let url = learnerFile(exercise)
-        var info = stat()
-        if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: .linkInWorkbook)
-        }
-        switch TextFileReader.read(url, limit: Self.learnerFileLimit) {
+        switch learnerPath(exercise).text(limit: Self.learnerFileLimit) {
         case .success(let text): return text
-        case .failure(.missing): throw .noLearnerFile(id: exercise.id, path: display(url))
-        case .failure(let failure):
-            throw .unreadableLearnerFile(id: exercise.id, path: display(url), reason: failure)
+        case .failure(let failure): throw error(failure, exercise)
+        }
+    }
+
+    /// The learner's error for a learner's file that could not be read.
+    func error(_ failure: LearnerPath.Failure, _ exercise: Exercise) -> LoopError {
+        let path = display(learnerFile(exercise))
+        switch failure {
+        case .link(let link):
+            return .learnerFileLink(id: exercise.id, path: path, link: display(workbook.url(link)))
+        case .file(.missing):
+            return .noLearnerFile(id: exercise.id, path: path)
+        case .file(let failure):
+            return .unreadableLearnerFile(id: exercise.id, path: path, reason: failure)
         }
     }
 

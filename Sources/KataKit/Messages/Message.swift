@@ -12,7 +12,10 @@ public enum Message: String, CaseIterable, Sendable {
     case listSolved, stateNotStarted, stateAttempted, stateSolved, solvedBeforeReset, solvedBeforeFailed
     case listSpecs, listBar, listTotals, listNext
     // kata reset
-    case resetBackedUp, resetAlreadySaved, resetBackToStarter, resetUnchanged, resetCreated
+    case resetBackedUp, resetAlreadySaved, resetBackToStarter, resetUnchanged, resetCreated, resetLinkRemoved
+    case resetCannotBackUp
+    // kata handin
+    case handinLeftOut
     // kata watch
     case watching, watchingAgain, watchAllSolved
     // kata lang
@@ -37,11 +40,12 @@ public enum Message: String, CaseIterable, Sendable {
     case shapeFoundShared
     // Errors a learner meets
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
-    case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage
+    case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage, errorLearnerFileLink
+    case errorLearnerFolderLink
     case errorPrefix, warningPrefix
     // Why a file cannot be read (``TextFileReader/Failure``), completing "<path> …"
     case fileMissing, fileFolder, fileBrokenLink, fileLinkLoop, fileNotAFile, fileTooLarge, fileUnreadable
-    case fileNotUTF8, fileLinkInWorkbook, sizeBytes, sizeMiB
+    case fileNotUTF8, sizeBytes, sizeMiB
     // A duration
     case durationSeconds
     // Why a check did not pass, beyond one example (``CheckResult/Note``)
@@ -122,6 +126,11 @@ public enum Message: String, CaseIterable, Sendable {
         case .resetBackToStarter: "{path} is back to its starter."
         case .resetUnchanged: "{path} already holds the starter: nothing to back up, nothing changed."
         case .resetCreated: "{path} did not exist; it now holds the starter (nothing to back up)."
+        case .resetLinkRemoved:
+            "{link} was a symbolic link: kata removed the link itself, without reading what it points to, which is left as it is."
+        case .resetCannotBackUp:
+            "{path} {reason}, so kata cannot back it up before putting the starter back; move it elsewhere and run {command} again"
+        case .handinLeftOut: "left out of the hand-in: {problem}"
 
         case .watching: "Watching {path}: save it to check; Ctrl-C stops."
         case .watchingAgain: "Watching {path}: save it to check again; Ctrl-C stops."
@@ -247,6 +256,10 @@ public enum Message: String, CaseIterable, Sendable {
         case .errorNoLearnerFile: "{path} does not exist yet; run {command} to create it from the starter"
         case .errorUnreadable:
             "{path} {reason}; kata checks a Swift file of your own there ({command} puts the starter back, keeping a backup)"
+        case .errorLearnerFileLink:
+            "{path} is a symbolic link, and kata never follows a link in exercises/, so it did not read what the link points to. Run {command} to replace the link with the starter (what it points to is left as it is), or put the file itself there."
+        case .errorLearnerFolderLink:
+            "{path} is inside {link}, a symbolic link, and kata never follows a link in exercises/, so it did not read what the link points to. Run {command} to replace the link with a folder of your workbook holding the starter (what it points to is left as it is), or put the folder itself there."
         case .errorNothingToCheck:
             "every exercise is solved; name one to check it again: {command} ({list} shows the ids)"
         case .errorUnknownLanguage:
@@ -259,8 +272,6 @@ public enum Message: String, CaseIterable, Sendable {
         case .fileTooLarge: "is {size}; kata reads files of up to {limit}, so it was not read"
         case .fileUnreadable: "cannot be read ({reason})"
         case .fileNotUTF8: "is not UTF-8 text: line {line} has bytes that are not UTF-8; save it as UTF-8"
-        case .fileLinkInWorkbook:
-            "is a symbolic link; kata checks only files that live in your workbook, so put the file itself there"
         case .sizeBytes: "{count} bytes"
         case .sizeMiB: "{count} MiB"
         case .durationSeconds: "{value} s"

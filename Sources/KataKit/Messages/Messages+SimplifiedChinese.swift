@@ -58,6 +58,9 @@ extension Messages {
         .resetBackToStarter: "{path} 已恢复成初始代码。",
         .resetUnchanged: "{path} 本来就是初始代码：无需备份，什么也没改。",
         .resetCreated: "{path} 原本不存在，现在写入了初始代码（无需备份）。",
+        .resetLinkRemoved: "{link} 是一个符号链接：kata 删除了链接本身，没有读取它指向的内容，那些内容保持原样。",
+        .resetCannotBackUp: "{path} {reason}，所以 kata 无法在恢复初始代码之前备份它；请把它移到别处，再运行 {command}",
+        .handinLeftOut: "没有放进上交文件：{problem}",
 
         .watching: "正在监视 {path}：保存文件就会检查；按 Ctrl-C 停止。",
         .watchingAgain: "正在监视 {path}：保存文件就会再次检查；按 Ctrl-C 停止。",
@@ -164,6 +167,10 @@ extension Messages {
         .errorCannotWrite: "无法写入 {path}：{reason}；什么也没有改",
         .errorNoLearnerFile: "{path} 还不存在；运行 {command} 由初始代码生成它",
         .errorUnreadable: "{path} {reason}；kata 检查的是你自己放在那里的 Swift 文件（{command} 会恢复初始代码，并保留备份）",
+        .errorLearnerFileLink:
+            "{path} 是一个符号链接，而 kata 从不追踪 exercises/ 里的链接，所以没有读取它指向的内容。运行 {command} 会把链接换成初始代码（它指向的内容保持原样），你也可以把文件本身放在那里。",
+        .errorLearnerFolderLink:
+            "{path} 位于符号链接 {link} 之内，而 kata 从不追踪 exercises/ 里的链接，所以没有读取它指向的内容。运行 {command} 会把链接换成练习册里一个放着初始代码的文件夹（它指向的内容保持原样），你也可以把文件夹本身放在那里。",
         .errorNothingToCheck: "所有练习都已完成；指定一道再检查一次：{command}（{list} 列出所有 id）",
         .errorUnknownLanguage: "这本练习册没有“{code}”的译本；它有这些语言：{languages}（{command} 会列出它们）",
         .fileMissing: "不存在",
@@ -174,7 +181,6 @@ extension Messages {
         .fileTooLarge: "有 {size}，超过了 kata 读取文件的上限（{limit}），所以没有读它",
         .fileUnreadable: "无法读取（{reason}）",
         .fileNotUTF8: "不是 UTF-8 文本：第 {line} 行有不属于 UTF-8 的字节；请把它存成 UTF-8",
-        .fileLinkInWorkbook: "是一个符号链接；kata 只检查放在练习册里的文件，所以请把文件本身放在那里",
         .sizeBytes: "{count} 字节",
         .sizeMiB: "{count} MiB",
         .durationSeconds: "{value} 秒",

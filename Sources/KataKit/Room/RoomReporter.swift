@@ -48,7 +48,8 @@ public struct RoomReporter: Sendable {
             let code: String? =
                 membership.shareCode
                 ? (try? workspace.exercise(result.id)).flatMap {
-                    try? String(contentsOf: workspace.learnerFile($0), encoding: .utf8)
+                    // By the one rule for learners' files: never what a link points to.
+                    try? workspace.learnerPath($0).text(limit: Workspace.learnerFileLimit).get()
                 }.map { String($0.prefix(60_000)) } : nil
             return RoomEvent(
                 kind: .check, exercise: result.id, check: Self.summary(result, progress: progress[result.id]),

@@ -20,8 +20,6 @@ public enum TextFileReader {
         case tooLarge(bytes: Int, limit: Int)
         case unreadable(String)
         case notUTF8(line: Int)
-        /// A learner's file that is a symbolic link (`Workspace` reads only files that live in the workbook).
-        case linkInWorkbook
 
         public var description: String { described(Messages(.source)) }
 
@@ -37,7 +35,6 @@ public enum TextFileReader {
                 t(.fileTooLarge, ["size": Self.size(bytes, t), "limit": Self.size(limit, t)])
             case .unreadable(let reason): t(.fileUnreadable, ["reason": reason])
             case .notUTF8(let line): t(.fileNotUTF8, ["line": "\(line)"])
-            case .linkInWorkbook: t(.fileLinkInWorkbook)
             }
         }
 

@@ -31,7 +31,9 @@ extension Kata {
             let reporter = RoomReporter(workspace: workspace)
             let learner =
                 name ?? reporter.membership?.name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
-            let handin = try Output.run { try Handin(workspace: workspace, learner: learner) }
+            var leftOut: [String] = []
+            let handin = try Output.run { try Handin(workspace: workspace, learner: learner, leftOut: &leftOut) }
+            for warning in leftOut { Output.printError(Messages.current(.warningPrefix) + warning) }
             let url =
                 output.map { URL(fileURLWithPath: $0) }
                 ?? workspace.workbook.root.appendingPathComponent(KataKit.Handin.fileName(for: learner))

@@ -7,9 +7,13 @@ import Testing
 struct OwnedFileTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kata-owned-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
     private var file: OwnedFile {
         OwnedFile(
-            url: folder.appendingPathComponent("exercises/compile_commands.json"),
+            path: LearnerPath(root: folder, relative: "exercises/compile_commands.json"),
             records: folder.appendingPathComponent(".kata/editor"))
     }
 
@@ -39,5 +43,30 @@ struct OwnedFileTests {
         #expect(file.owner() == .leftAlone(told: false), "a new text of the learner's is told about again")
         try FileManager.default.removeItem(at: file.url)
         #expect(file.write(Data("kata's again".utf8)) == .written, "once the learner's is gone, kata writes its own")
+    }
+
+    @Test("a link in exercises/ is someone else's: nothing is written through it, and the learner is told once")
+    func links() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("kata-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let target = outside.appendingPathComponent("compile_commands.json")
+        try Data("outside".utf8).write(to: target)
+
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("exercises"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: file.url, withDestinationURL: target)
+        #expect(file.write(Data("kata's".utf8)) == .leftAlone(told: false))
+        file.markTold()
+        #expect(file.write(Data("kata's".utf8)) == .leftAlone(told: true))
+        #expect(try String(contentsOf: target, encoding: .utf8) == "outside")
+
+        // A link in place of exercises/ itself, to an empty folder: on the way, so nothing is written there.
+        let empty = outside.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("exercises"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("exercises"), withDestinationURL: empty)
+        #expect(file.write(Data("kata's".utf8)) == .leftAlone(told: false))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path) == [])
     }
 }
