@@ -207,3 +207,12 @@ extension DispatchTimeInterval {
         }
     }
 }
+
+/// Nimble's module name as a namespace, so that code that spells a type with it (`Nimble.Matcher<T>`, to tell it
+/// from another module's `Matcher`) compiles here too.
+public enum Nimble {
+    /// `Nimble.Matcher<T>` is `Matcher<T>`.
+    public typealias Matcher<T> = KataSpec.Matcher<T>
+    /// `Nimble.AsyncMatcher<T>` is `AsyncMatcher<T>`.
+    public typealias AsyncMatcher<T> = KataSpec.AsyncMatcher<T>
+}

@@ -47,7 +47,11 @@ public struct Expectation<Value> {
         messagePrefix: String = ""
     ) -> Bool {
         let (passed, message) = check(matcher, negated: verb.isNegated)
-        if !passed { record(message, verb, style, description, messagePrefix) }
+        if passed {
+            World.shared.recordPass(at: expression.location)
+        } else {
+            record(message, verb, style, description, messagePrefix)
+        }
         return passed
     }
 
@@ -66,7 +70,11 @@ public struct Expectation<Value> {
             RunLoopSpinner.spin(for: min(pollInterval, max(0, deadline.timeIntervalSinceNow)))
             last = check(matcher, negated: verb.isNegated)
         }
-        if !last.passed { record(last.message, verb, style, description, messagePrefix) }
+        if last.passed {
+            World.shared.recordPass(at: expression.location)
+        } else {
+            record(last.message, verb, style, description, messagePrefix)
+        }
         return last.passed
     }
 
@@ -86,7 +94,11 @@ public struct Expectation<Value> {
             try? await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000))
             last = check(matcher, negated: verb.isNegated)
         }
-        if !last.passed { record(last.message, verb, style, description, messagePrefix) }
+        if last.passed {
+            World.shared.recordPass(at: expression.location)
+        } else {
+            record(last.message, verb, style, description, messagePrefix)
+        }
         return last.passed
     }
 

@@ -152,10 +152,12 @@ public struct ExpectationMessage {
             line = plainText
         } else {
             line = "\(expected) \(to) \(verb)" + (self.expected.map { " " + show($0, .nimble) } ?? "") + qualifier
-            if let shown = self.actual {
-                line += ", got " + show(shown, .nimble)
-            } else if showsSubject {
-                line += ", got " + actual
+            // A value shown as the actual one is the subject (Nimble's `.expectedActualValueTo`), which the caller
+            // prints its own way; a text was written by the matcher (`.expectedCustomValueTo`) and stays.
+            switch self.actual {
+            case .text(let text): line += ", got " + text
+            case .value: line += ", got " + actual
+            case nil: if showsSubject { line += ", got " + actual }
             }
             line += appendix
         }

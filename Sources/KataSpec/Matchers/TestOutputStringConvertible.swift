@@ -34,7 +34,7 @@ private func describeForNimble(_ value: Any) -> String {
     default: break
     }
     if let debug = value as? any CustomDebugStringConvertible { return debug.debugDescription }
-    return stringify(value)
+    return stringify(value, quotingStrings: false)
 }
 
 /// Nimble's `NSNumber.testDescription`: at most four decimals, as many as the number shows up to then.
@@ -73,7 +73,7 @@ func kiwiDescription(_ value: Any?) -> String {
     if mirror.displayStyle == .collection || mirror.displayStyle == .set {
         return "(" + mirror.children.map { kiwiDescription($0.value) }.joined(separator: ", ") + ")"
     }
-    return stringify(value)
+    return stringify(value, quotingStrings: false)
 }
 
 /// Kiwi's `kw_stringRepresentationWithClass`: `(String) "Ducks"`, the value's type in parentheses.
