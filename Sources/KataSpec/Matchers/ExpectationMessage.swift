@@ -1,3 +1,5 @@
+import Foundation
+
 /// The face whose wording a failure message uses.
 public enum MessageStyle: Sendable, Hashable {
     /// `expected to equal <2>, got <1>`
@@ -179,6 +181,9 @@ public struct ExpectationMessage {
             line = "expected \(verbUsed.nimblePhrase) \(verb)\(expectedText)"
             if let actual { line += ", got " + show(actual, style) }
             line += appendix
+            // Nimble keeps this line on one line (`FailureMessage.stripNewlines`): an NSDictionary reads `{1 = 1;}`.
+            line = line.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined()
         case .kiwi:
             line = "expected subject \(verbUsed.isNegated ? "not to" : "to") \(verb)\(expectedText)"
             if let actual, !verbUsed.isNegated { line += ", got " + show(actual, style) }

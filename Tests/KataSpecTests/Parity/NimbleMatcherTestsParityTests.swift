@@ -127,6 +127,40 @@ private var nimbleMatcherTestsCases: [ParityCase] {
             expect(nil as ToSucceedResult?).to(succeed())
         },
 
+        // BeEmptyTest.swift, BeginWithTest.swift, BeCloseToTest.swift: Foundation's classes as subjects, printed on
+        // one line as Nimble prints them.
+        parity("BeEmptyTest.swift", "expected to be empty, got <(1)>") { expect([1] as NSArray).to(beEmpty()) },
+        parity("BeEmptyTest.swift", "expected to be empty, got <{1 = 1;}>") {
+            expect([1: 1] as NSDictionary).to(beEmpty())
+        },
+        parity("BeEmptyTest.swift", "expected to be empty, got <{(1)}>") {
+            expect(NSSet(object: 1 as NSNumber)).to(beEmpty())
+        },
+        parity("BeEmptyTest.swift", "expected to be empty, got <(1)>") { expect(NSIndexSet(index: 1)).to(beEmpty()) },
+        parity("BeEmptyTest.swift", "expected to not be empty, got <>") { expect("" as NSString).toNot(beEmpty()) },
+        parity("BeEmptyTest.swift", "expected to be empty, got <nil> (use beNil() to match nils)") {
+            expect(nil as NSString?).to(beEmpty())
+        },
+        parity(
+            "HaveCount.swift (Nimble's source)", "expected to have NSArray with count 1, got 2. Actual Value: (1, 2)"
+        ) {
+            expect([1, 2] as NSArray).to(haveCount(1))
+        },
+        parity("BeginWithTest.swift", "expected to begin with <b>, got <nil> (use beNil() to match nils)") {
+            expect(nil as NSArray?).to(beginWith("b" as NSString))
+        },
+        parity("BeCloseToTest.swift", "expected to not be close to <1.2001> (within 1.1), got <1.2>") {
+            expect(1.2 as NSNumber).toNot(beCloseTo(1.2001, within: 1.1))
+        },
+        parity(
+            "BeCloseToTest.swift",
+            "expected to not be close to <2015-08-26 11:43:00.0050> (within 0.006), got <2015-08-26 11:43:00.0000>"
+        ) {
+            let date = NSDate(
+                timeIntervalSinceReferenceDate: parityDate("2015-08-26 11:43:00").timeIntervalSinceReferenceDate)
+            expect(date).toNot(beCloseTo(date.addingTimeInterval(0.005) as NSDate, within: 0.006))
+        },
+
         // HaveCountTest.swift: the test builds its message with the public `stringify`, which prints a set as Nimble's does.
         parity("HaveCountTest.swift", "expected to have Set<Int> with count 1, got 3\nActual Value: \(stringify(set))")
         {
@@ -158,6 +192,20 @@ extension KataSpecTests {
                 expect(()).to(beVoid())
                 expect(()) == ()
                 expect { ToSucceedResult.succeeded }.to(succeed())
+            }
+        }
+
+        /// Foundation's classes keep their expectations: NSArray's ends, NSString's substrings, NSNumber's closeness.
+        @Test func foundationSubjectsPass() {
+            expectPass {
+                expect(["a", "b"] as NSArray).to(beginWith("a"))
+                expect(["a", "b"] as NSArray).to(endWith("b"))
+                expect([] as NSArray).toNot(endWith("a"))
+                expect(NSDictionary()).to(beEmpty())
+                expect("foo" as NSString).to(contain("oo" as NSString))
+                expect("foo" as NSString).toNot(contain("z" as NSString))
+                expect([0] as [NSNumber]).to(allPass(beCloseTo(0)))
+                expect(1.2 as NSNumber).to(beCloseTo(9.3 as NSNumber, within: 10))
             }
         }
 
