@@ -174,41 +174,4 @@ extension Expectation {
     ) async -> Expectation {
         await toNot(matcher, description: description)
     }
-
-    /// Passes as soon as the async matcher matches, polling until `timeout`.
-    public func toEventually(
-        _ matcher: AsyncMatcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
-        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        await awaitable.toEventually(matcher, timeout: timeout, pollInterval: pollInterval, description: description)
-    }
-
-    /// Passes as soon as the async matcher does not match, polling until `timeout`.
-    public func toEventuallyNot(
-        _ matcher: AsyncMatcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
-        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        await awaitable.toEventuallyNot(
-            matcher, timeout: timeout, pollInterval: pollInterval, description: description)
-    }
-
-    /// Passes when the async matcher does not match at any moment until `duration` has passed.
-    public func toNever(
-        _ matcher: AsyncMatcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
-        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        await awaitable.toNever(matcher, until: duration, pollInterval: pollInterval, description: description)
-    }
-
-    /// Passes when the async matcher matches at every moment until `duration` has passed.
-    public func toAlways(
-        _ matcher: AsyncMatcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
-        pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        await awaitable.toAlways(matcher, until: duration, pollInterval: pollInterval, description: description)
-    }
 }
