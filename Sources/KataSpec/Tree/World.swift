@@ -97,10 +97,12 @@ final class World: @unchecked Sendable {
         let handled: Bool = locked {
             if current != nil {
                 current?.failures.append(failure)
-                current?.assertions.append(
-                    AssertionRecord(
-                        success: false, message: FailureMessage(stringValue: failure.message),
-                        location: failure.location))
+                if current?.isGathering == true {
+                    current?.assertions.append(
+                        AssertionRecord(
+                            success: false, message: FailureMessage(stringValue: failure.message),
+                            location: failure.location))
+                }
                 return true
             }
             if phase == .building, let group = groupStack.last {
@@ -119,8 +121,11 @@ final class World: @unchecked Sendable {
     func recordPass(at location: SourceLocation) {
         let handled: Bool = locked {
             guard current != nil else { return phase == .building }
-            current?.assertions.append(
-                AssertionRecord(success: true, message: FailureMessage(stringValue: ""), location: location))
+            // Kept only while gathering: an example that checks in a loop would otherwise keep every pass.
+            if current?.isGathering == true {
+                current?.assertions.append(
+                    AssertionRecord(success: true, message: FailureMessage(stringValue: ""), location: location))
+            }
             return true
         }
         if !handled {
@@ -214,7 +219,7 @@ final class World: @unchecked Sendable {
     private func beginGathering() -> ExampleContext? {
         locked {
             let saved = current
-            current = ExampleContext(example: saved?.example, index: saved?.index ?? 0)
+            current = ExampleContext(example: saved?.example, index: saved?.index ?? 0, isGathering: true)
             return saved
         }
     }
@@ -231,8 +236,10 @@ final class World: @unchecked Sendable {
 struct ExampleContext {
     let example: Example?
     let index: Int
+    /// Whether `gatherExpectations` made this context, and so wants every outcome kept in `assertions`.
+    var isGathering = false
     var failures: [Failure] = []
-    /// Every expectation's outcome, passed or failed, for `gatherExpectations`.
+    /// Every expectation's outcome, passed or failed, while gathering.
     var assertions: [AssertionRecord] = []
     var deferredChecks: [() -> Void] = []
     /// Set by `setAsyncSpecTimeout` inside the example or its hooks.
