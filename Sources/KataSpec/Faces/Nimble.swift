@@ -202,6 +202,9 @@ extension DispatchTimeInterval {
     }
 }
 
+/// Nimble 13's name for an expectation on a value that needs no `await` (`Expectation` here).
+public typealias SyncExpectation = Expectation
+
 /// Nimble's module name as a namespace, so that code that spells a type with it (`Nimble.Matcher<T>`, to tell it
 /// from another module's `Matcher`) compiles here too.
 public enum Nimble {

@@ -265,6 +265,8 @@ extension KataSpecTests {
 
         /// Code that spells Nimble's module (`Nimble.Matcher<T>`) compiles; `stringify` prints as Nimble's does.
         @Test func nimblesNamesAndStringify() {
+            let expectation: SyncExpectation<Int> = expect(1)
+            expectPass { expectation.to(equal(1)) }
             let matcher: Nimble.Matcher<Int> = alwaysFail()
             expectFailure("This matcher should always fail") { expect(1).toNot(matcher) }
             #expect(stringify(Set([7])) == "Set([7])")
