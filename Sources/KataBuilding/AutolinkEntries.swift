@@ -1,9 +1,10 @@
 import Foundation
+import KataBasics
 
 /// The libraries a Swift object file asks to be linked with (`-lswiftCore`, `-lFoundation`…), read from its
 /// `.swift1_autolink_entries` section: what `swift-autolink-extract` prints, without starting it (it loads the
 /// compiler's libraries, about 15 ms a link).
-enum AutolinkEntries {
+package enum AutolinkEntries {
     static let sectionName = ".swift1_autolink_entries"
 
     /// The entries of `objects`, each once, in order; nil when one is not a 64-bit little-endian ELF file with the

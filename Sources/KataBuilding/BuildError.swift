@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// Why an exercise could not be built (as opposed to: it was built and failed to compile).
 public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertible {

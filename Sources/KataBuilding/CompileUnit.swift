@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,7 @@ import Foundation
 /// chapter's specs for as long as the learner's file keeps the same declarations (a change inside a function body
 /// leaves `Exercise.swiftmodule` byte for byte the same). A unit is sealed like a verdict (see ``Seal``): one changed
 /// outside kata is compiled again, never linked.
-struct CompileUnit: Sendable {
+package struct CompileUnit: Sendable {
     var module: String
     /// The sources, written in the program's folder.
     var files: [URL]
@@ -68,9 +69,14 @@ struct CompileUnit: Sendable {
 }
 
 /// The folder of compiled units, `.kata/cache/units`.
-struct UnitCache: Sendable {
+package struct UnitCache: Sendable {
     let directory: URL
     let seal: Seal?
+
+    package init(directory: URL, seal: Seal?) {
+        self.directory = directory
+        self.seal = seal
+    }
     /// How many units the cache keeps; the least recently used go first.
     static let capacity = 400
 
@@ -90,7 +96,7 @@ struct UnitCache: Sendable {
 
     /// A fresh folder to compile a unit in, inside the cache (so that ``store`` is a rename).
     func staging() -> URL {
-        directory.appendingPathComponent(".building-\(ExerciseChecker.randomName())-\(getpid())")
+        directory.appendingPathComponent(".building-\(randomName())-\(getpid())")
     }
 
     /// Seals the unit compiled in `staging` and moves it to its key; the folder it is now in.
@@ -116,7 +122,7 @@ struct UnitCache: Sendable {
             return folder
         }
         // What is there does not match its seal: set it aside, then put this unit in its place.
-        let aside = directory.appendingPathComponent(".building-\(ExerciseChecker.randomName())-\(getpid())")
+        let aside = directory.appendingPathComponent(".building-\(randomName())-\(getpid())")
         _ = rename(folder.path, aside.path)
         try? FileManager.default.removeItem(at: aside)
         return rename(staging.path, folder.path) == 0 ? folder : staging

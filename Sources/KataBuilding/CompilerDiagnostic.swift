@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// One message from the compiler, at a place in the chapter or the learner's file.
 public struct CompilerDiagnostic: Codable, Sendable, Equatable {
@@ -20,10 +23,15 @@ public struct CompilerDiagnostic: Codable, Sendable, Equatable {
     public struct Said: Codable, Sendable, Equatable {
         public var message: Message
         public var values: [String: String]
+
+        package init(message: Message, values: [String: String]) {
+            self.message = message
+            self.values = values
+        }
     }
 
     /// One of kata's own messages at a place, with its English text.
-    static func kata(
+    package static func kata(
         _ message: Message, _ values: [String: String] = [:], file: String, line: Int, column: Int
     ) -> CompilerDiagnostic {
         CompilerDiagnostic(
@@ -33,7 +41,7 @@ public struct CompilerDiagnostic: Codable, Sendable, Equatable {
 
     /// Reads `file:line:column: severity: message` lines out of swiftc's LLVM-style output.
     /// Messages from files kata generated itself (the entry point) keep their generated name.
-    static func parse(_ output: String) -> [CompilerDiagnostic] {
+    package static func parse(_ output: String) -> [CompilerDiagnostic] {
         var result: [CompilerDiagnostic] = []
         let pattern = /^(.+?):(\d+):(\d+): (error|warning|note): (.*)$/
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// How the Swift driver runs the compiler and the linker on this toolchain, so that kata can run them itself.
 ///
@@ -8,7 +10,7 @@ import Foundation
 /// running them), tried on a tiny program, and remembered beside the KataSpec cache; a check then runs the jobs
 /// directly. It links with lld where the toolchain has it (`ld.lld` beside `swiftc`), which is faster than the
 /// system's default linker. When the plan cannot be read or does not work, kata goes through `swiftc` as before.
-struct CompilerPlan: Sendable, Codable, Equatable {
+package struct CompilerPlan: Sendable, Codable, Equatable {
     /// `swift-frontend`.
     var frontend: String
     /// What the driver passes to every frontend job besides the files, the module name and the outputs.
@@ -55,7 +57,7 @@ struct CompilerPlan: Sendable, Codable, Equatable {
         // waits for it rather than reading it too.
         return FileLock(cache.appendingPathComponent(".plan.lock")).holding { () -> CompilerPlan? in
             if let plan = recall(remembered) { return plan }
-            PreparationRecord.endOrphans(in: cache)
+            DetachedGroupRecord.endOrphans(in: cache)
             Leftovers.sweep(cache, only: ".plan-")
             let scratch = cache.appendingPathComponent(".plan-\(getpid())")
             defer { try? FileManager.default.removeItem(at: scratch) }
@@ -170,7 +172,7 @@ struct CompilerPlan: Sendable, Codable, Equatable {
 
 /// Splits a command line as `swiftc -###` prints it (words separated by spaces; quotes and backslashes as in a
 /// POSIX shell).
-enum ShellWords {
+package enum ShellWords {
     static func split(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataWorkbook
 
 /// Compiles a generated program against the cached KataSpec library: module `Exercise`, then `ExerciseSpecs`
 /// against its interface, each through the unit cache (see ``CompileUnit``), then links them.
@@ -18,14 +20,14 @@ public struct ExerciseCompiler: Sendable {
     var units: UnitCache?
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
-    static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
+    package static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
     /// Warnings about the chapter's code and KataSpec are not a learner's concern. The learner's module keeps its
     /// warnings (an endlessly recursive function, an unused result: often what explains a failure), and strict memory
     /// safety's are errors there: unsafe code is not accepted (see ``CompileUnit/isLearners``).
     static let otherFlags = ["-suppress-warnings"]
-    static let learnerFlags = ["-strict-memory-safety", "-Werror", "StrictMemorySafety"]
+    package static let learnerFlags = ["-strict-memory-safety", "-Werror", "StrictMemorySafety"]
 
-    init(toolchain: Toolchain, library: SpecLibrary, plan: CompilerPlan? = nil, units: UnitCache? = nil) {
+    package init(toolchain: Toolchain, library: SpecLibrary, plan: CompilerPlan? = nil, units: UnitCache? = nil) {
         self.toolchain = toolchain
         self.library = library
         self.plan = plan
@@ -109,7 +111,7 @@ public struct ExerciseCompiler: Sendable {
 
     /// Compiles only the code under test of `program` (module `Exercise`), with its symbol graph: what a starter
     /// declares, to hold a learner's file to it. The folder of the graph, or nil when the code does not compile.
-    func declarations(of program: GeneratedProgram, in folder: URL) throws(BuildError) -> URL? {
+    package func declarations(of program: GeneratedProgram, in folder: URL) throws(BuildError) -> URL? {
         try write(program, in: folder)
         guard
             case .success(let built) = try build(exerciseUnit(program, in: folder, listDeclarations: true), in: folder)
@@ -139,7 +141,7 @@ public struct ExerciseCompiler: Sendable {
     }
 
     /// A compile or link that failed: the compiler's diagnostics and its whole output.
-    struct Failure: Error {
+    package struct Failure: Error {
         var diagnostics: [CompilerDiagnostic]
         var output: String
     }

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataWorkbook
 
 /// The Swift sources of one test program: an exercise's blocks and a file, each pointing back to where
 /// it came from with `#sourceLocation`, plus a `main.swift` that runs the spec classes.

@@ -1,29 +1,30 @@
 import Foundation
+import KataBasics
 
 /// What the linker reads in a compiled object or shared library: its sections, and the symbols it defines.
 ///
 /// Read directly from 64-bit little-endian ELF files (Linux); other formats (Mach-O on macOS) go through the
 /// toolchain's `nm` (see ``ObjectFile/read(_:symbols:toolchain:)``).
-struct ObjectFile: Sendable {
+package struct ObjectFile: Sendable {
     /// A symbol the file defines for other files to use.
-    struct Symbol: Sendable, Equatable {
-        var name: String
+    package struct Symbol: Sendable, Equatable {
+        package var name: String
         /// A weak definition, which any other definition of the name replaces (linkonce code the compiler emits
         /// into every module that uses it).
-        var isWeak: Bool
+        package var isWeak: Bool
         /// Visible outside the linked program, so that a shared library's references to the name can reach it.
-        var isExported: Bool
+        package var isExported: Bool
     }
 
     /// Every section's name, in order.
-    var sectionNames: [String]
+    package var sectionNames: [String]
     /// The symbols defined here (global and weak; local ones are the file's own).
-    var definedSymbols: [Symbol]
+    package var definedSymbols: [Symbol]
     /// The contents of each section, by name, for the sections asked for.
     var sections: [String: [UInt8]] = [:]
 
     /// Which symbols to read.
-    enum SymbolTable: Sendable {
+    package enum SymbolTable: Sendable {
         /// An object's: every symbol it defines.
         case object
         /// A shared library's: the symbols it exports.
@@ -108,7 +109,7 @@ struct ObjectFile: Sendable {
     /// The file at `url`, read directly when it is ELF, otherwise through `nm` from `toolchain`'s folder or the
     /// `PATH` (which tells no section names, and no visibility: every symbol counts as exported). Nil when it
     /// cannot be read.
-    static func read(_ url: URL, symbols: SymbolTable = .object, toolchain: Toolchain? = nil) -> ObjectFile? {
+    package static func read(_ url: URL, symbols: SymbolTable = .object, toolchain: Toolchain? = nil) -> ObjectFile? {
         guard let data = try? Data(contentsOf: url) else { return nil }
         if let file = ObjectFile(elf: [UInt8](data), symbols: symbols) { return file }
         return listedByNM(url, toolchain: toolchain)

@@ -1,17 +1,18 @@
 import Foundation
+import KataBasics
 
 /// What every check needs before it compiles an exercise: the compiler, KataSpec built for it, and the compiler's
 /// plan. The first check of a workbook makes them (KataSpec takes seconds); `kata next` has a detached preparation
 /// make them while the learner reads (see ``Preparation``), and a check that comes meanwhile waits for it.
-struct Prerequisites: Sendable {
-    var toolchain: Toolchain
-    var library: SpecLibrary
+package struct Prerequisites: Sendable {
+    package var toolchain: Toolchain
+    package var library: SpecLibrary
     /// The jobs to run directly; nil to go through `swiftc`.
-    var plan: CompilerPlan?
+    package var plan: CompilerPlan?
 
     /// The workbook's own cache (`.kata/cache`) and the one KataSpec is built into: `KATA_LIBRARY_CACHE`, which
     /// lets several workbooks (a classroom's, or the test suite's) share one build, or else the workbook's.
-    static func caches(workbookRoot: URL, environment: [String: String]) -> (workbook: URL, library: URL) {
+    package static func caches(workbookRoot: URL, environment: [String: String]) -> (workbook: URL, library: URL) {
         let workbook = workbookRoot.appendingPathComponent(".kata/cache")
         let library =
             environment["KATA_LIBRARY_CACHE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? workbook
@@ -20,12 +21,12 @@ struct Prerequisites: Sendable {
 
     /// Finds the compiler and KataSpec's sources, and builds what is not built yet. `willBuildLibrary` is called
     /// before KataSpec is compiled here, `willWait` before waiting for another kata that is compiling it.
-    static func load(
+    package static func load(
         workbookRoot: URL, environment: [String: String], willBuildLibrary: () -> Void = {},
         willWait: () -> Void = {}
     ) throws(BuildError) -> Prerequisites {
         let cache = caches(workbookRoot: workbookRoot, environment: environment).library
-        PreparationRecord.endOrphans(in: cache)
+        DetachedGroupRecord.endOrphans(in: cache)
         let toolchain = try Toolchain.locate(cache: cache, environment: environment)
         let sources = try SpecLibrary.locateSources(workbookRoot: workbookRoot, environment: environment)
         // The first time, the compiler's plan is read while KataSpec builds.

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataWorkbook
 
 /// Turns an exercise and a Swift file (the learner's or a reference solution) into the sources of its test programs.
 ///
@@ -127,10 +129,10 @@ public struct ProgramGenerator: Sendable {
 }
 
 /// Finds spec classes (`class X: QuickSpec` and the other faces) in Swift source, ignoring comments and strings.
-enum SpecClassScanner {
+package enum SpecClassScanner {
     static let superclasses: Set<String> = ["Spec", "QuickSpec", "AsyncSpec", "KiwiSpec", "SpectaSpec"]
 
-    static func classes(in code: String) -> [String] {
+    package static func classes(in code: String) -> [String] {
         let text = SwiftCodeText(code).text
         let pattern = /class\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_]*)/
         return text.matches(of: pattern).compactMap { match in

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -54,7 +55,7 @@ public struct SpecLibrary: Sendable {
             () throws(BuildError) in
             if library.isComplete { return (library, false) }
             // A preparation killed mid-build may have left its compiler running into its staging folder.
-            PreparationRecord.endOrphans(in: cache)
+            DetachedGroupRecord.endOrphans(in: cache)
             Leftovers.sweep(root, only: ".building-")
             willBuild()
             try build(files: files, into: directory, toolchain: toolchain)
@@ -108,7 +109,7 @@ public struct SpecLibrary: Sendable {
 
     /// The names the library exports for the linker (its dynamic symbol table), remembered in a file beside it: what
     /// no learner's module may define (see ``ObjectScreen``). Empty when the library cannot be read.
-    func linkerExports(toolchain: Toolchain) -> Set<String> {
+    package func linkerExports(toolchain: Toolchain) -> Set<String> {
         let remembered = directory.appendingPathComponent("linker-exports.txt")
         if let text = try? String(contentsOf: remembered, encoding: .utf8) {
             return Set(text.split(separator: "\n").map(String.init))

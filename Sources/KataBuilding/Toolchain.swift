@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// The Swift compiler kata builds with, and its version (part of every cache key).
 public struct Toolchain: Sendable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataApp
+import KataMessages
+import KataWorkbook
 
 /// Options every command that reads the workbook takes.
 public struct WorkbookOptions: ParsableArguments {

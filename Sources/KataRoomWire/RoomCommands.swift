@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// The kata commands the room tells people to type. Learners' are written as they type them in their workbook's
 /// folder after the README's Quick start (`./kata join …`: a fresh clone has no `kata` on its PATH, and `./kata`
@@ -6,7 +7,7 @@ import Foundation
 /// the room server in ``environmentKey``).
 public enum RoomCommands {
     /// Where kata tells kata-room how the instructor types kata (`./kata`, `kata`).
-    public static let environmentKey = KataCommand.environmentKey
+    public static let environmentKey = KataCommandHandover.environmentKey
 
     /// What learners type for kata in their workbook's folder.
     public static let learner = "./kata"
@@ -18,6 +19,6 @@ public enum RoomCommands {
 
     /// How the instructor types kata: what kata passed in ``environmentKey``, else `kata`.
     public static func instructor(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        KataCommand.passed(in: environment) ?? "kata"
+        KataCommandHandover.passed(in: environment) ?? "kata"
     }
 }

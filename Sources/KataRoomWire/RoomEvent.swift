@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// One thing a learner did that the room hears about: joining, opening an exercise, a check, a hint.
 /// Sent as JSON; the server ingests each ``id`` once, however often the outbox re-sends it.
@@ -11,7 +12,7 @@ public struct RoomEvent: Codable, Sendable, Equatable {
     /// A check's outcome, without the learner's code.
     public struct Check: Codable, Sendable, Equatable {
         /// `passed`, `failed`, `compile-error` or `error`, as in the progress file.
-        public var verdict: CheckRecord.Verdict
+        public var verdict: CheckVerdict
         /// Seconds the check took.
         public var duration: Double
         /// Examples that ran.
@@ -30,7 +31,7 @@ public struct RoomEvent: Codable, Sendable, Equatable {
 
         /// Creates a check summary.
         public init(
-            verdict: CheckRecord.Verdict, duration: Double, examples: Int, failures: Int, firstFailure: String? = nil,
+            verdict: CheckVerdict, duration: Double, examples: Int, failures: Int, firstFailure: String? = nil,
             caught: Int? = nil, mutants: Int? = nil, redBeforeGreen: Bool? = nil, cached: Bool = false
         ) {
             self.verdict = verdict

@@ -1,6 +1,6 @@
 import ArgumentParser
+import KataApp
 import KataCommandLine
-import KataKit
 
 /// kata's tools: the commands a learner's first build leaves out (the site builder, `verify`, the translation
 /// writer, the GitHub Classroom template). kata runs this binary for them (``ToolCommand``), so its usage lines

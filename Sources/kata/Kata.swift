@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import KataApp
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 /// The `kata` command: a workbook of unit-testing katas.
 @main

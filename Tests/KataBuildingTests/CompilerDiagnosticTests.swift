@@ -1,6 +1,7 @@
 import Testing
 
-@testable import KataKit
+@testable import KataBuilding
+@testable import KataWorkbook
 
 @Suite("Compiler diagnostics")
 struct CompilerDiagnosticTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataBuilding
 
 @Suite("The compiler's plan")
 struct CompilerPlanTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataBuilding
 
 @Suite("Environmental build failures")
 struct EnvironmentProblemTests {

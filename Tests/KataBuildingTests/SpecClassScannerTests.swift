@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KataKit
+@testable import KataBuilding
 
 @Suite("Spec class scanner")
 struct SpecClassScannerTests {

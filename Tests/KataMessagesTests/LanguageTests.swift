@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KataKit
+@testable import KataMessages
 
 @Suite("Languages")
 struct LanguageTests {

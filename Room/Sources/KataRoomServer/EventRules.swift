@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// What an event must be for the room to take it: checked when a learner sends it, and again for every stored event
 /// when the server rebuilds its state, so that no number a client chose can stop the server.

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// `kata room export`: one row per learner and exercise they touched, as CSV or JSON.
 public struct RoomExport: Sendable {

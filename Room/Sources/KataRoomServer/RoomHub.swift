@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// The live room: its state, the learners' token hashes, and the dashboards listening for changes.
 actor RoomHub {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
-import KataKit
+import KataBasics
+import KataRoomWire
 import Logging
 import NIOCore
 

@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataBasics
 
 /// What the dashboard draws, as JSON: the grid of learners by exercises and each exercise's figures.
 struct RoomSnapshot: Codable, Sendable {

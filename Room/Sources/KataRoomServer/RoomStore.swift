@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// The room on disk: `.kata/room/room.sqlite`, SQLite in WAL mode through GRDB. An event is acknowledged only
 /// after the transaction that stored it has committed, so a crash of the server (even `kill -9`) loses no

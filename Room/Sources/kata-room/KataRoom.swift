@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import KataKit
 import KataRoomServer
 
 /// `kata-room`: the classroom server and its tools. Learners never need it; `kata room ...` runs it.

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 import KataTestSupport
 import Testing
 
@@ -184,7 +185,13 @@ struct LearnerCopy {
     }
 
     /// The events waiting in the outbox.
-    var outbox: [RoomEvent] { Outbox(kataFolder: root.appendingPathComponent(".kata")).pending() }
+    var outbox: [RoomEvent] {
+        let file = root.appendingPathComponent(".kata/room/outbox.jsonl")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? RoomWire.decoder.decode(RoomEvent.self, from: Data($0.utf8))
+        }
+    }
 
     /// Waits (up to `seconds`) for the detached `kata room-send` to deliver the outbox; whether it is empty.
     func outboxDrains(within seconds: Double = 30) -> Bool {

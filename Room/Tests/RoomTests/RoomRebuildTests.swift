@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import KataKit
+import KataBasics
+import KataRoomWire
 import Testing
 
 @testable import KataRoomServer

@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 import KataTestSupport
 import Testing
 

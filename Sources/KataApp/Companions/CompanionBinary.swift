@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// A program kata runs for what a learner's build leaves out, so that `make run` compiles only what the learning
 /// loop needs: `kata-tools` (the site builder, `verify`, the translation writer, the GitHub Classroom template),

@@ -1,4 +1,6 @@
 import Foundation
+import KataMessages
+import KataWorkbook
 
 /// The chapter's code that kata compiles with a learner's file, as readable Swift for an editor: the support blocks
 /// and, in a specify exercise, the subject (the code the learner's specs run against), each under a comment that

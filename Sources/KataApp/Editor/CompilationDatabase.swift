@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataWorkbook
 
 /// The JSON compilation database (`compile_commands.json`, as clang and sourcekit-lsp read it) that tells an editor
 /// how kata compiles each learner file: one module of the learner's file with the chapter's code for that exercise

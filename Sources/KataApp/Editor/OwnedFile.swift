@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// A file outside `.kata` that kata writes for the learner's tools, written only while it is kata's: while it is
 /// missing, or holds exactly what kata wrote last. One the learner made or changed is left alone.

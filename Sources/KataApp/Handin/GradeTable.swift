@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataGrading
 
 /// The grades of a class: one row per learner and exercise, written as CSV, JUnit XML and a summary.
 public struct GradeTable: Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataGrading
 
 /// `kata room grade`: re-grades hand-ins against the instructor's own workbook, with the checker `kata check`
 /// uses (its sandbox, limits and mutants), so a grade never rests on what a learner's laptop recorded.

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// How large a hand-in and each of its fields may be. `kata handin` writes within these limits and `kata room grade`
 /// refuses a file past them, by name, so that one hand-in (made by hand, or by accident) can neither stall the

@@ -1,4 +1,8 @@
 import Foundation
+import KataBasics
+import KataGrading
+import KataMessages
+import KataWorkbook
 
 /// What `kata check` prints and how it exits.
 public struct CheckOutput: Sendable {

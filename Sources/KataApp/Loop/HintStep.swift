@@ -1,3 +1,7 @@
+import KataBasics
+import KataMessages
+import KataWorkbook
+
 /// `kata hint [id]`: shows the next hint of an exercise and remembers how many were shown.
 public struct HintStep {
     /// The workspace.

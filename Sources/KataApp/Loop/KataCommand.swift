@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataRoomWire
 
 /// How the learner types `kata` in their shell: what every "run kata check …" line starts with.
 ///
@@ -18,15 +20,11 @@ public enum KataCommand {
 
     /// Where kata tells a companion it runs (kata-tools, kata-room: ``CompanionBinary``) how the user typed kata,
     /// so that the companion's usage lines and the commands it prints read as kata's.
-    public static let environmentKey = "KATA_COMMAND"
+    public static let environmentKey = KataCommandHandover.environmentKey
 
-    /// How kata said the user typed it, in ``environmentKey``: nil when nothing was passed, or a value no one typed
-    /// (empty, longer than 4 KiB, or more than one line).
+    /// How kata said the user typed it, in ``environmentKey``.
     public static func passed(in environment: [String: String]) -> String? {
-        guard let name = environment[environmentKey], !name.isEmpty, name.utf8.count <= 4_096,
-            !name.contains(where: \.isNewline)
-        else { return nil }
-        return name
+        KataCommandHandover.passed(in: environment)
     }
 
     /// `name` followed by `arguments`: `kata check hello-kata`, `./kata check hello-kata`.

@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// `kata lang [code]`: shows the languages the workbook can be read in, or chooses one and remembers it.
 public struct LanguageStep {

@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// Creates, backs up and restores learners' files, never overwriting one without a backup.
 public struct LearnerFiles: Sendable {

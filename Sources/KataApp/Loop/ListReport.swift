@@ -1,3 +1,7 @@
+import KataBasics
+import KataMessages
+import KataWorkbook
+
 /// `kata list`: every chapter and exercise with its state, counts and an overall progress bar.
 public struct ListReport {
     /// The workspace.

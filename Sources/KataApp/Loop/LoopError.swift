@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// Mistakes in what the learner asked for (an id that is not there) and files that cannot be written.
 public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// What a learner-loop command prints: its text for standard output, and warnings for standard error.
 public struct LoopOutput: Sendable, Equatable {
     /// Text for standard output, ending in a newline.
@@ -18,9 +20,4 @@ extension ProgressStore {
         let (progress, notices) = try read()
         return (progress, notices.map(\.description))
     }
-}
-
-/// `1 check`, `2 checks`.
-package func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// `kata next`: shows the first unsolved exercise (or the one named) and creates its file from the starter when
 /// it is missing.

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataWorkbook
 
 /// An exercise's prompt as `kata next` prints it: the chapter's prose and code, with long support code folded
 /// into one line that says what it declares and where to read it (chapter 9 repeats its support code in

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// `kata reset <id>`: saves the learner's file to a backup and puts the starter back.
 public struct ResetStep {
     /// The workspace.

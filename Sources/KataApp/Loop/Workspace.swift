@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// A loaded workbook together with the learner's progress and files, in the learner's language.
 public struct Workspace: Sendable {

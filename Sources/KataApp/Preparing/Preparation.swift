@@ -1,4 +1,8 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataGrading
+import KataMessages
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +18,7 @@ import Foundation
 /// `kata next` calls ``start(executable:)`` after showing the exercise, which starts `kata prepare` detached and
 /// returns at once. That process (``run()``) builds under the same locks as a check, so a check that comes meanwhile
 /// waits for it instead of building the same things again. When it is killed, the next check ends what it left
-/// running, removes its half-built folders and builds what is missing itself (see ``PreparationRecord``).
+/// running, removes its half-built folders and builds what is missing itself (see ``DetachedGroupRecord``).
 public struct Preparation {
     /// The workspace to prepare.
     public let workspace: Workspace
@@ -42,8 +46,8 @@ public struct Preparation {
         let root = workspace.workbook.root
         let caches = Prerequisites.caches(workbookRoot: root, environment: environment)
         try FileLock(caches.workbook.appendingPathComponent(".prepare.lock")).holding { () throws(BuildError) in
-            PreparationRecord.endOrphans(in: caches.library)
-            let record = PreparationRecord.write(in: caches.library)
+            DetachedGroupRecord.endOrphans(in: caches.library)
+            let record = DetachedGroupRecord.write(in: caches.library)
             defer { if let record { try? FileManager.default.removeItem(at: record) } }
             if record != nil { Self.endGroupOnSignal() }
             let checker = try ExerciseChecker(workbook: workspace.workbook, environment: environment)
@@ -63,7 +67,7 @@ public struct Preparation {
     }
 
     /// Stopped by a signal it can handle (`kill`, a hang-up), the preparation takes its compilers with it: the
-    /// whole process group, which it leads. (SIGKILL cannot be handled: see ``PreparationRecord``.)
+    /// whole process group, which it leads. (SIGKILL cannot be handled: see ``DetachedGroupRecord``.)
     private static func endGroupOnSignal() {
         for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] {
             #if canImport(Glibc)

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataRoomWire
 
 /// What a learner has done, per exercise. Stored as `.kata/progress.json`.
 public struct Progress: Codable, Sendable, Equatable {
@@ -102,12 +104,8 @@ public enum ExerciseState: String, Sendable {
 
 /// The outcome of one `kata check`.
 public struct CheckRecord: Codable, Sendable, Equatable {
-    /// How a check ended.
-    public enum Verdict: String, Codable, Sendable {
-        case passed, failed
-        case compileError = "compile-error"
-        case error
-    }
+    /// How a check ended (the room is told the same word).
+    public typealias Verdict = CheckVerdict
 
     /// When the check ran.
     public var time: Date

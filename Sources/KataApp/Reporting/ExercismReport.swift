@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataGrading
+import KataWorkbook
 
 /// `results.json` in the Exercism test-runner interface, version 3, with kata's additions for specify
 /// exercises (`mutants`, `score`) and the exercise's id, kind and file under `kata`.

@@ -1,4 +1,9 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataGrading
+import KataMessages
+import KataWorkbook
 
 /// `kata check` for a person: the results in documentation format, then what to do next.
 public struct HumanCheckReport {

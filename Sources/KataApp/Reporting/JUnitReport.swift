@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataGrading
+import KataWorkbook
 
 /// JUnit XML: one `<testsuite>` per exercise, one `<testcase>` per example (and per mutant).
 public struct JUnitReport {

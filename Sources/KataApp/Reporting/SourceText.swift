@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// Lines of the workbook's files (chapters and learner files), read once, for showing code next to messages.
 final class SourceText: @unchecked Sendable {

@@ -1,4 +1,8 @@
 import Foundation
+import KataBasics
+import KataGrading
+import KataMessages
+import KataWorkbook
 
 /// The first failure or compile error of a check on one line, with the learner's paths, positions and
 /// spacing taken out, so that the room can count how many learners hit the same one.

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataRoomWire
 
 /// What can go wrong between a learner (or an instructor's tool) and the room.
 public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible {
@@ -55,4 +57,15 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
 
     /// Same as ``description``.
     public var errorDescription: String? { description }
+}
+
+extension RoomError {
+    /// A connection's failure, as the learner is told it.
+    init(_ failure: RoomConnection.Failure) {
+        switch failure {
+        case .badServerAddress(let address): self = .badServerAddress(address)
+        case .unreachable(let server, let reason): self = .unreachable(server: server, reason: reason)
+        case .badAnswer(let server, let reason): self = .badAnswer(server: server, reason: reason)
+        }
+    }
 }

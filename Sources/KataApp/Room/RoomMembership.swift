@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataRoomWire
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,8 @@
 import Foundation
+import KataBasics
+import KataGrading
+import KataMessages
+import KataRoomWire
 
 /// The learner's side of the room: records what the learner does in the outbox and sends it.
 ///
@@ -160,7 +164,9 @@ public struct RoomReporter: Sendable {
             let batch = Array(pending.prefix(Self.batchSize))
             do {
                 let body = try RoomWire.encoder.encode(RoomWire.EventBatch(sent: Date(), events: batch))
-                let response = try connection.send("POST", "/api/events", body: body, token: membership.token)
+                let response = try RoomReporter.sending { () throws(RoomConnection.Failure) in
+                    try connection.send("POST", "/api/events", body: body, token: membership.token)
+                }
                 guard response.status == 200 else { throw Self.problem(response, server: membership.server) }
                 guard let ack = try? RoomWire.decoder.decode(RoomWire.EventAck.self, from: response.body) else {
                     throw RoomError.badAnswer(server: membership.server, reason: "the acknowledgement is not readable")
@@ -180,6 +186,17 @@ public struct RoomReporter: Sendable {
         }
         delivery.waiting = outbox.pending().count
         return delivery
+    }
+
+    /// What a request answered, its failure said as the learner is told it.
+    static func sending(
+        _ request: () throws(RoomConnection.Failure) -> RoomConnection.Response
+    ) throws(RoomError) -> RoomConnection.Response {
+        do {
+            return try request()
+        } catch {
+            throw RoomError(error)
+        }
     }
 
     /// The server's own message from a 4xx or 5xx answer: shown with its control characters escaped and cut at
@@ -204,8 +221,10 @@ public struct RoomReporter: Sendable {
         let address = Self.normalizedAddress(server)
         let body = try? RoomWire.encoder.encode(
             RoomWire.JoinRequest(code: code, name: name, shareCode: shareCode, rejoin: rejoin ? true : nil))
-        let response = try RoomConnection(server: address, timeout: max(timeout, 5)).send(
-            "POST", "/api/join", body: body)
+        let connection = RoomConnection(server: address, timeout: max(timeout, 5))
+        let response = try Self.sending { () throws(RoomConnection.Failure) in
+            try connection.send("POST", "/api/join", body: body)
+        }
         guard response.status == 201 || response.status == 200 else {
             throw Self.problem(response, server: address)
         }
@@ -227,8 +246,10 @@ public struct RoomReporter: Sendable {
     /// GitHub Classroom repository's secret), under the name the room has for it: no join code, no name of one's own.
     public func join(server: String, token: String, shareCode: Bool) throws(RoomError) -> RoomMembership {
         let address = Self.normalizedAddress(server)
-        let response = try RoomConnection(server: address, timeout: max(timeout, 5)).send(
-            "GET", "/api/me", body: nil, token: token)
+        let connection = RoomConnection(server: address, timeout: max(timeout, 5))
+        let response = try Self.sending { () throws(RoomConnection.Failure) in
+            try connection.send("GET", "/api/me", body: nil, token: token)
+        }
         guard response.status == 200 else { throw Self.problem(response, server: address) }
         guard let me = try? RoomWire.decoder.decode(RoomWire.Me.self, from: response.body) else {
             throw .badAnswer(server: address, reason: "the answer about this token is not readable")

@@ -1,3 +1,6 @@
+import KataBasics
+import KataMessages
+
 /// Where text may be broken into lines on a terminal, for languages written with spaces between words and for
 /// those written without them (Chinese, Japanese): between two wide characters a line may break anywhere, except
 /// before closing punctuation (，。）」) or after opening punctuation (（「), as Chinese typesetting wants.

@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// Draws Markdown for a terminal: headings, emphasis, inline code, code blocks, lists and quotes.
 public struct TerminalRenderer {

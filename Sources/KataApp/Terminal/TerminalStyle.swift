@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 #if canImport(Glibc)
     import Glibc

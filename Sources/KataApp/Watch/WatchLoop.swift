@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// `kata watch`: checks the current exercise each time its file is saved, and moves on when it passes.
 public struct WatchLoop {

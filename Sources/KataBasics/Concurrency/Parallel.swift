@@ -1,4 +1,5 @@
 import Foundation
+import KataMessages
 
 /// Maps over `items` on up to `width` threads, keeping the order of the results.
 package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], width: Int, _ transform: @Sendable (T) -> R) -> [R] {
@@ -37,11 +38,11 @@ private final class ResultSlots<R>: @unchecked Sendable {
 }
 
 /// A value computed on another thread; ``value`` waits for it.
-final class Background<T: Sendable>: @unchecked Sendable {
+package final class Background<T: Sendable>: @unchecked Sendable {
     private var result: T?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable () -> T) {
+    package init(_ work: @escaping @Sendable () -> T) {
         DispatchQueue.global().async {
             self.result = work()
             self.done.signal()
@@ -49,7 +50,7 @@ final class Background<T: Sendable>: @unchecked Sendable {
     }
 
     /// The value, once computed (the first call waits for it).
-    var value: T {
+    package var value: T {
         done.wait()
         done.signal()
         return result!

@@ -11,15 +11,15 @@ import Foundation
 ///
 /// The file is opened close-on-exec: a compiler that kata starts while holding the lock must not inherit it, or a
 /// kata killed mid-build would leave the lock held by its orphaned compiler until that ends.
-struct FileLock {
+package struct FileLock {
     let url: URL
 
-    init(_ url: URL) {
+    package init(_ url: URL) {
         self.url = url
     }
 
     /// Runs `body` holding the lock; when another process holds it, calls `whenBusy` first and then waits for it.
-    func holding<T, E: Error>(whenBusy: () -> Void = {}, _ body: () throws(E) -> T) throws(E) -> T {
+    package func holding<T, E: Error>(whenBusy: () -> Void = {}, _ body: () throws(E) -> T) throws(E) -> T {
         let fd = open()
         if fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0 {
             whenBusy()

@@ -1,4 +1,5 @@
 import Foundation
+import KataMessages
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +25,7 @@ public enum TextFileReader {
         public var description: String { described(Messages(.source)) }
 
         /// The reason in the language of `t`; the system's own words (`strerror`) stay as they are.
-        func described(_ t: Messages) -> String {
+        package func described(_ t: Messages) -> String {
             switch self {
             case .missing: t(.fileMissing)
             case .folder: t(.fileFolder)
@@ -39,7 +40,7 @@ public enum TextFileReader {
         }
 
         /// The line to point at.
-        var line: Int {
+        package var line: Int {
             if case .notUTF8(let line) = self { return line }
             return 1
         }
@@ -71,7 +72,7 @@ public enum TextFileReader {
     }
 
     /// The one-based line of the first byte sequence that is not UTF-8.
-    static func firstInvalidLine(_ data: Data) -> Int {
+    package static func firstInvalidLine(_ data: Data) -> Int {
         var line = 1
         var start = data.startIndex
         while start < data.endIndex {

@@ -3,7 +3,7 @@ import Foundation
 /// SHA-256 for cache keys and chapter hashes, and HMAC-SHA256 for sealed files, from the platform's own library
 /// (OpenSSL's libcrypto on Linux, CryptoKit on Apple's systems; see `PlatformSHA256`), so that a learner's first
 /// build compiles no cryptography. A cache that hands back a verdict for the wrong code would be worse than no
-/// cache. Inside KataKit, `SHA256` is this type. `@unchecked`: a hash is never shared between threads while it
+/// cache. Inside kata's modules, `SHA256` is this type. `@unchecked`: a hash is never shared between threads while it
 /// is being fed, and the state underneath is copied on write.
 public struct SHA256: @unchecked Sendable {
     private var hasher = PlatformSHA256()

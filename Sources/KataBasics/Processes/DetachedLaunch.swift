@@ -9,10 +9,10 @@ import Foundation
 /// Starts a kata command that outlives the one that started it: in a session of its own (so no terminal's hang-up
 /// or Ctrl-C reaches it, and its compilers are in its process group), with nothing to read and nowhere to write,
 /// and holding none of the starter's open files (a pipe a test or a `make` reads from would stay open until it ends).
-enum DetachedLaunch {
+package enum DetachedLaunch {
     /// Starts `executable` with `arguments` and does not wait for it; false when it could not be started.
     @discardableResult
-    static func start(_ executable: URL, arguments: [String]) -> Bool {
+    package static func start(_ executable: URL, arguments: [String]) -> Bool {
         #if os(Linux)
             var actions = posix_spawn_file_actions_t()
             var attributes = posix_spawnattr_t()

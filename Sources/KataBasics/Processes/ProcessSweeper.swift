@@ -11,12 +11,12 @@ import Foundation
 /// group (a daemon that called `setsid`) still carries the run's token in its environment, so it is
 /// found in `/proc` and killed too. One that also cleared its environment is still kata's descendant: kata is a
 /// child subreaper, so such an orphan becomes kata's child, and is killed after the run.
-enum ProcessSweeper {
+package enum ProcessSweeper {
     /// The environment variable that marks every process of a run.
-    static let tokenVariable = "KATA_RUN_TOKEN"
+    package static let tokenVariable = "KATA_RUN_TOKEN"
 
     /// Kills the process group and every process that carries `token`, then reaps the leader.
-    static func sweep(group: pid_t, token: String) {
+    package static func sweep(group: pid_t, token: String) {
         kill(-group, SIGKILL)
         let marker = Array("\(tokenVariable)=\(token)".utf8)
         for _ in 0..<5 {
@@ -31,7 +31,7 @@ enum ProcessSweeper {
     }
 
     /// Makes kata the parent of orphaned descendants (Linux's child subreaper), once per process.
-    static let becomeSubreaper: Void = {
+    package static let becomeSubreaper: Void = {
         #if os(Linux)
             // prctl is variadic in C, so Swift does not import it; its integer arguments pass the same way.
             typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
@@ -44,7 +44,7 @@ enum ProcessSweeper {
 
     /// Kills kata's children that are not running programs: orphans of finished runs that escaped their group and
     /// token. kata starts no other long-lived children while it checks.
-    static func sweepOrphans() {
+    package static func sweepOrphans() {
         #if os(Linux)
             RunningGroups.shared.spawning {
                 sweepOrphansNow()

@@ -6,10 +6,10 @@ import Foundation
 
 /// How kata starts a child with `posix_spawn`: no signal blocked and every signal at its default action, whatever
 /// kata itself blocks or handles; a learner's program also in a process group of its own.
-final class SpawnAttributes {
-    var value = posix_spawnattr_t()
+package final class SpawnAttributes {
+    package var value = posix_spawnattr_t()
 
-    init(newProcessGroup: Bool) {
+    package init(newProcessGroup: Bool) {
         posix_spawnattr_init(&value)
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
@@ -29,10 +29,10 @@ final class SpawnAttributes {
 }
 
 /// A C array of C strings (`argv`, `envp`), freed with it.
-final class CStringArray {
-    let pointers: [UnsafeMutablePointer<CChar>?]
+package final class CStringArray {
+    package let pointers: [UnsafeMutablePointer<CChar>?]
 
-    init(_ strings: [String]) {
+    package init(_ strings: [String]) {
         pointers = strings.map { strdup($0) } + [nil]
     }
 

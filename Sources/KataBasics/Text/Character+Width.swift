@@ -1,6 +1,6 @@
 extension Character {
     /// Whether a terminal draws the character two columns wide (East Asian wide and fullwidth forms).
-    var isWide: Bool {
+    package var isWide: Bool {
         guard let scalar = unicodeScalars.first else { return false }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
@@ -13,7 +13,7 @@ extension Character {
     }
 
     /// The columns a terminal gives the character: 2 when wide, 0 for a combining mark, 1 otherwise.
-    var columns: Int {
+    package var columns: Int {
         if isWide { return 2 }
         return unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark } ? 0 : 1
     }

@@ -1,4 +1,6 @@
 import Foundation
+import KataBuilding
+import KataWorkbook
 
 /// The verdict on one exercise, with everything the reports show. Cached by ``VerdictCache``.
 public struct CheckResult: Codable, Sendable, Equatable {

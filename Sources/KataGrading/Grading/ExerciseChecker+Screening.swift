@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataWorkbook
 
 /// Screening: a learner's file may be judged by the chapter's specs, never change them.
 extension ExerciseChecker {

@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataWorkbook
 
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
@@ -159,7 +162,7 @@ public struct ExerciseChecker: Sendable {
             uniqueKeysWithValues: programs.map { program in
                 (
                     program.variant,
-                    folder.appendingPathComponent(keep ? program.variant.description : "run-\(Self.randomName())")
+                    folder.appendingPathComponent(keep ? program.variant.description : "run-\(randomName())")
                 )
             })
         // The first program also lists the program's declarations, for screening the learner's.
@@ -358,11 +361,6 @@ public struct ExerciseChecker: Sendable {
             if keeping, !diagnostic.file.hasPrefix("/") { kept.append(diagnostic) }
         }
         return kept.isEmpty ? nil : kept
-    }
-
-    static func randomName() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return String(generator.next() as UInt64, radix: 36)
     }
 
     /// `url` relative to the workbook root.

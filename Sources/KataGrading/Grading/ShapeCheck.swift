@@ -1,3 +1,6 @@
+import KataBasics
+import KataWorkbook
+
 /// Judges the structure of a learner's spec against the ``SpecShape`` its exercise states, from the examples of
 /// the run against the subject (each example's path names its groups, outermost first).
 public struct ShapeCheck: Codable, Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataBuilding
 
 /// What happened to one example of a run.
 public struct ExampleOutcome: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import KataWorkbook
 
 extension ProgramRunner {
     /// `text` with every `Exercise/<file>:<line>` turned into the path the learner knows.

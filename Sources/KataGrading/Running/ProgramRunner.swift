@@ -1,4 +1,8 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataMessages
+import KataWorkbook
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,10 @@
 import Foundation
+import KataBasics
 
 /// One line of KataSpec's event stream, accepted only when it carries the run's secret.
-enum RunEvent: Equatable {
+package enum RunEvent: Equatable {
     /// An example the run means to report, before any starts.
-    struct Planned: Decodable, Equatable {
+    package struct Planned: Decodable, Equatable {
         var index: Int
         var name: String
         var path: [String]?

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 #if canImport(Glibc)
     import Glibc
@@ -11,13 +13,13 @@ import Foundation
 /// The sandbox shows the program these, read-only, and nothing else of the host: found once per library, by asking
 /// the dynamic loader which libraries KataSpec's library loads (`ld.so --list`). A learner's program loads the same
 /// libraries, or others from the same folders (FoundationNetworking beside Foundation, say).
-struct RuntimeFiles: Sendable, Equatable {
+package struct RuntimeFiles: Sendable, Equatable {
     /// Folders to show read-only at their own path (real paths, no link on the way).
     var folders: [String]
     /// Symbolic links to recreate: (the link's path, what it points to, as written).
     var links: [(path: String, target: String)]
 
-    static func == (left: RuntimeFiles, right: RuntimeFiles) -> Bool {
+    package static func == (left: RuntimeFiles, right: RuntimeFiles) -> Bool {
         left.folders == right.folders && left.links.map(\.path) == right.links.map(\.path)
             && left.links.map(\.target) == right.links.map(\.target)
     }

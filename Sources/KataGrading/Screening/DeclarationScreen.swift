@@ -1,4 +1,7 @@
 import Foundation
+import KataBasics
+import KataBuilding
+import KataMessages
 
 /// Finds the declarations in a learner's file that would change what the chapter's code calls, from the compiler's
 /// own list of them (the symbol graph of the compiled program).
@@ -15,7 +18,7 @@ import Foundation
 ///
 /// Names the chapter's code does not use are free: a learner's own `Result` type harms no spec that never says
 /// `Result`.
-struct DeclarationScreen {
+package struct DeclarationScreen {
     /// The learner's file, relative to the workbook root (its symbols carry that path).
     var path: String
     /// The program's own modules (the code under test, and the specs).
@@ -34,7 +37,7 @@ struct DeclarationScreen {
     var codeUnderTest: Set<String> = []
 
     /// A name that only the compiler can say whether the imported libraries declare.
-    enum Question: Hashable, Sendable {
+    package enum Question: Hashable, Sendable {
         case topLevel(String)
         case member(type: String, name: String, isStatic: Bool)
     }
@@ -132,7 +135,7 @@ struct DeclarationScreen {
             column: (symbol.location?.position.character ?? 0) + 1)
     }
 
-    struct Place {
+    package struct Place {
         var path: String
         var line: Int
         var column: Int

@@ -1,3 +1,8 @@
+import KataBasics
+import KataBuilding
+import KataMessages
+import KataWorkbook
+
 /// What a learner's file may not contain, found in its text before it is compiled: the things that would let it
 /// change how the chapter's specs run or where their results point, rather than be judged by them.
 ///
@@ -8,7 +13,7 @@
 /// - `@main`: the test program has its own entry point, kata's;
 /// - `unsafe` and `@unsafe`/`@safe`, which would let unsafe code past strict memory safety (see
 ///   ``ExerciseCompiler/learnerFlags``).
-struct LearnerFileScreen: Sendable {
+package struct LearnerFileScreen: Sendable {
     /// The learner's file, relative to the workbook root.
     var path: String
     /// KataSpec's top-level names (its types among them).

@@ -1,9 +1,11 @@
 import Foundation
+import KataBasics
+import KataBuilding
 
 /// Asks the compiler whether names already exist in the libraries a program imports, without the learner's code:
 /// one small file that only mentions each name, type-checked once. The answers are kept beside the KataSpec build,
 /// so a name is asked about once per compiler and library, not on every check.
-struct NameProbe {
+package struct NameProbe {
     var toolchain: Toolchain
     var library: SpecLibrary
 

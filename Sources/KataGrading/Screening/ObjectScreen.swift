@@ -1,3 +1,7 @@
+import KataBasics
+import KataBuilding
+import KataMessages
+
 /// What the learner's compiled module hands the linker, held to what the compiler makes of plain Swift: the second
 /// line of defence behind ``LearnerFileScreen``, read from the compiler's output rather than from the text.
 ///
@@ -8,7 +12,7 @@
 /// (metadata caches, outlined copies, the standard library's inlinable functions): those stay accepted, as long as
 /// none is a name KataSpec's library defines. And only `@section` can place something in a section that runs code
 /// before `main` (`.init_array`), before KataSpec has read the run's secret.
-struct ObjectScreen: Sendable {
+package struct ObjectScreen: Sendable {
     /// The learner's file, relative to the workbook root.
     var path: String
     /// The module the learner's file is compiled in.

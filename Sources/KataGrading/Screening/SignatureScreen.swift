@@ -1,3 +1,6 @@
+import KataBasics
+import KataBuilding
+
 /// Holds a learner's declarations of what the chapter's code uses to the signatures the starter declares.
 ///
 /// The specs of an implement exercise are written against the starter's declarations: `greeting(for:)` returns a
@@ -8,14 +11,14 @@
 /// labels, parameter and return types, a property's type; parameter names, default values, bodies, `let` or `var`
 /// and effects are free). Both sides come from the compiler's symbol graphs, types by their precise identifiers, so
 /// a learner's `typealias String = …` does not pass for `Swift.String`.
-struct SignatureScreen {
+package struct SignatureScreen {
     /// The learner's file (and the starter's, compiled under the same path), relative to the workbook root.
     var path: String
     /// Identifiers of everything compiled beside the learner's file.
     var chapterTokens: SwiftTokens
 
     /// What a declaration is, for telling a changed one from a renamed one.
-    enum Family: Equatable {
+    package enum Family: Equatable {
         case type, typeAlias, callable, value, other
 
         init(_ kind: String) {

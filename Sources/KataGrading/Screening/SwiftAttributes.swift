@@ -1,3 +1,6 @@
+import KataBasics
+import KataBuilding
+
 /// The attributes a piece of Swift code writes, found as the compiler's lexer finds them: an `@`, then anything the
 /// lexer skips (spaces, tabs, line breaks, comments, and the other characters it takes for whitespace), then a name,
 /// with or without backticks.
@@ -5,9 +8,9 @@
 /// Swift 5 mode accepts `@ _silgen_name`, `@/* */_silgen_name`, an `@` at the end of one line with the name on the
 /// next, and ``@`_silgen_name` `` with only a warning, so a screen that reads `@_silgen_name` as one token misses
 /// them. The code is read from its ``SwiftCodeText``, where comments and literals are already blanked.
-struct SwiftAttributes: Sendable {
+package struct SwiftAttributes: Sendable {
     /// One attribute: its name (backticks removed) and the byte offset of its `@` in the code.
-    struct Attribute: Sendable, Equatable {
+    package struct Attribute: Sendable, Equatable {
         var name: String
         var offset: Int
     }

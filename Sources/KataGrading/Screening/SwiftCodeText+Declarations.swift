@@ -1,3 +1,6 @@
+import KataBasics
+import KataBuilding
+
 /// Declarations found in the blanked code by reading it once, front to back: a learner's file may be a megabyte of
 /// anything, so these searches never start over from each position the way a pattern with `\s*` or `[^{]*` does
 /// (which takes time in the square of the file's length: hours for a megabyte of blank lines).

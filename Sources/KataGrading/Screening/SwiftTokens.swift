@@ -1,6 +1,9 @@
+import KataBasics
+import KataBuilding
+
 /// The identifiers and operators a piece of Swift code uses, read from its ``SwiftCodeText`` (so nothing inside a
 /// comment or a literal counts): what screening compares a learner's declarations with.
-struct SwiftTokens: Sendable {
+package struct SwiftTokens: Sendable {
     /// Every identifier, backticks removed (`equal`, `count`, `default`).
     var identifiers: Set<String> = []
     /// Every run of operator characters (`==`, `!=`, `&&`, `..<`).

@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// The GitHub Classroom autograding workflow of an assignment template (``AssignmentTemplate``). Each learner's
 /// repository (a copy of the template) grades itself on GitHub's runners after every push: it first checks that

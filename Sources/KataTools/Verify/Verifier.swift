@@ -1,5 +1,9 @@
 import Foundation
-import KataKit
+import KataApp
+import KataBasics
+import KataGrading
+import KataMessages
+import KataWorkbook
 
 /// `kata verify`, for authors and instructors: every reference solution passes, every starter fails, every
 /// specify solution catches every mutant, and every plain `swift` example block compiles.

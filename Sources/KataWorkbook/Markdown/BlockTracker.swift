@@ -1,12 +1,14 @@
+import KataBasics
+
 /// Follows the block structure of a Markdown text line by line, as cmark-gfm 0.29 builds it (block quotes, lists,
 /// paragraphs, tables, headings, HTML blocks, indented and fenced code), so that the pre-scan knows which lines are
 /// the content of a fenced code block: the same lines cmark keeps as literal code.
 ///
 /// It follows cmark's `blocks.c` step by step for each line: which open blocks the line continues, which new blocks
 /// it starts, and whether it is a lazy continuation of a paragraph. It builds no tree and parses no inlines.
-struct BlockTracker {
+package struct BlockTracker {
     /// What a line is to a fenced code block.
-    enum Line: Equatable {
+    package enum Line: Equatable {
         case other
         case fenceOpening(FenceKind)
         case fenceContent(FenceKind)
@@ -14,7 +16,7 @@ struct BlockTracker {
     }
 
     /// Whether kata reads a fenced block's content as Markdown (a hint) or as code.
-    enum FenceKind: Equatable {
+    package enum FenceKind: Equatable {
         case code, hint
     }
 

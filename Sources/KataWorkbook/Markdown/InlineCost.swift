@@ -1,3 +1,6 @@
+import KataBasics
+import KataMessages
+
 /// An upper bound on the work cmark-gfm 0.29 does on the inlines of a text, counted without parsing it.
 ///
 /// cmark-gfm parses a paragraph's inlines as one run of text, and for some inputs each character that may open markup
@@ -13,9 +16,9 @@
 /// A table's cells are read one by one, so its rows are counted one by one; but only where cmark surely builds a
 /// table: a header row right after a blank line, a delimiter row under it, the same number of cells in both, and
 /// rows that start with `|` after the same quote markers and spaces as the header.
-struct InlineCost {
+package struct InlineCost {
     /// One paragraph's counts.
-    struct Paragraph {
+    package struct Paragraph {
         /// Its first line.
         var line: Int
         var lines = 0
@@ -146,7 +149,7 @@ struct InlineCost {
 
 /// What one pass over a line's bytes finds: the `|` that may end table cells, the characters that may open markup
 /// (not counting those escaped with a backslash), and the work of cmark-gfm's autolink extension.
-struct LineScan {
+package struct LineScan {
     /// The characters counted, each run of `*`, `_`, `~` and backticks once.
     static let markupCharacters = Array("<[]*_~`".utf8)
 

@@ -1,8 +1,10 @@
+import KataBasics
+
 /// A position in one line of Markdown, counted both in bytes and in columns (a tab stops at every fourth column), the
 /// way CommonMark measures the indentation that decides which block a line belongs to.
 ///
 /// The line is read as if it ended with a line break, as cmark-gfm reads it: `peek` past its end gives "\n".
-struct LineCursor {
+package struct LineCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Where the line ends (its line break left out).
     let end: Int

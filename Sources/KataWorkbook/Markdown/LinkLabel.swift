@@ -5,9 +5,9 @@
 /// and `\|` counts as `|`, since the table extension unescapes it in cells). A label with a byte outside ASCII, or
 /// over more than one line, gets no key: Unicode case folding can match it to a label of other bytes (`ẞ` to `ss`),
 /// and a line break may fall inside a block quote's or a list item's prefix, which cmark leaves out.
-struct LinkLabel {
+package struct LinkLabel {
     /// What a label matches: labels of the same key, or (`nil`) possibly any label.
-    typealias Key = UInt64?
+    package typealias Key = UInt64?
 
     /// cmark-gfm's longest label, in bytes.
     static let maximumLength = 1_000

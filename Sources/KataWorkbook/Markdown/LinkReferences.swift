@@ -5,13 +5,13 @@
 /// Every label a link may look up is a pair of brackets with no other bracket between them, so each such pair in the
 /// text counts as a use (in code and anywhere else), of the definitions whose label has its key (see ``LinkLabel``);
 /// a pair without a key, and a definition without one, may match any.
-struct LinkReferences {
+package struct LinkReferences {
     /// The uses of each key, and of labels without one.
     private var uses: [UInt64: Int] = [:]
     private var usesOfAny = 0
 
     /// What the definitions of a text (see ``ReferenceDefinitions``) may copy.
-    struct Copies {
+    package struct Copies {
         /// The bytes copied in all, at most.
         var total = 0
         /// The definition that copies most, and how many links may use it.

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// What kata will parse as Markdown, so that no chapter can stall it. cmark-gfm 0.29 (the version Debian ships) takes
 /// time that grows with the square of some inputs: deeply nested lists and quotes; wide or long tables, and table rows
 /// with many cells; long runs of characters without a space, where its autolink extension looks back, and words with

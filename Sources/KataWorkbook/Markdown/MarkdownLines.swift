@@ -6,7 +6,7 @@
 
 /// The lines of a Markdown text, cut where cmark-gfm cuts them: at "\n", at "\r\n" and at a lone "\r", so that a
 /// line number here is the line number cmark gives its nodes.
-enum MarkdownLines {
+package enum MarkdownLines {
     /// The byte range of each line, line breaks left out. A text that ends with a line break has no empty last line.
     static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [0..<0] }

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// One node of a parsed Markdown document, with its place in the source.
 public struct MarkdownNode: Sendable, Equatable {
     /// What a node is, in cmark-gfm's vocabulary.

@@ -1,5 +1,6 @@
 internal import CCmarkGFM
 import Foundation
+import KataBasics
 
 #if canImport(Glibc)
     import Glibc

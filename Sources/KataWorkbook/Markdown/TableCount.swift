@@ -1,8 +1,10 @@
+import KataBasics
+
 /// The cells of a text's GFM tables, counted generously so that no table cmark-gfm builds goes uncounted: a table
 /// starts at any line that looks like a delimiter row (`| --- | :-: |`, after quote markers and indentation) under a
 /// line that is not blank, and runs to the next blank line; a row counts as many cells as it has, or as the table
 /// has columns when it has fewer. Lines inside code blocks count too.
-struct TableCount {
+package struct TableCount {
     private var table: (line: Int, columns: Int, cells: Int)?
     private var allCells = 0
 

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// A chapter cut at its headings, each piece with a short hash: what a translation's stamp records, so that
 /// `kata verify` can say which sections of the source changed since the translation was last brought up to date.

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// One translated chapter, `chapters/<language>/NN-slug.md`, read and compared with its source.
 public struct ChapterTranslation: Sendable {

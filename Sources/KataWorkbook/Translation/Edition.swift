@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// The workbook as a learner reads it in one language: the source's code everywhere, and a translation's words
 /// (chapter titles, exercise titles, prompts, hints, mutant notes) wherever a translation is ready. Exercise ids,

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// A fenced code block of a chapter or of its translation, with the lines it spans.
 package struct FencedBlock: Sendable {
     /// The parsed info string.

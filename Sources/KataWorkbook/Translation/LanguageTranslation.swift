@@ -1,4 +1,5 @@
 import Foundation
+import KataMessages
 
 /// Every translated chapter of one language, `chapters/<language>/`, compared with the source.
 public struct LanguageTranslation: Sendable {

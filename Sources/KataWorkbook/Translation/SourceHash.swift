@@ -1,3 +1,5 @@
+import KataBasics
+
 /// The hashes a translation records of the source it follows. Every translation hash goes through here, so
 /// that the SHA-256 implementation behind it can be swapped in one place.
 package enum SourceHash {

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// Compares one translated chapter with its source: the same code blocks byte for byte, the same hints per
 /// exercise, a note for every mutant, a readable stamp; and what changed in the source since the stamp.

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// Why a `kata translate` command could not do what it was asked.
 public enum TranslationError: Error, Equatable, CustomStringConvertible {
     /// A translation into the source language.

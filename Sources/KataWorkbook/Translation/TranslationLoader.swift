@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// Finds and reads the translations beside a workbook's chapters (`chapters/<language>/NN-slug.md`). The source
 /// workbook loads without them; nothing here can stop an English command.

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// `chapters/<language>/language.json`: what a translation says about itself.
 ///

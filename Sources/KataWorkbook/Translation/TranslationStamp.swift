@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// The block at the top of a translated chapter that records the source it follows:
 ///

@@ -1,13 +1,15 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 /// Reads one chapter's Markdown: its title, and every fenced block that the exercise format gives meaning to.
 ///
 /// The scanner checks each block on its own (roles, attributes, ids, fences); the
 /// ``WorkbookLoader`` then checks exercises across blocks and chapters.
-struct ChapterScanner {
+package struct ChapterScanner {
     /// A `swift <role>`, `hint`, or plain `swift` block, as found in the document.
-    struct Block {
-        enum Purpose: Equatable {
+    package struct Block {
+        package enum Purpose: Equatable {
             case exercise(CodeBlock.Role)
             case hint
             case example

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// A fenced code block that belongs to an exercise, or a plain example block.
 public struct CodeBlock: Sendable, Equatable {
     /// What a block does for its exercise.

@@ -1,3 +1,5 @@
+import KataBasics
+
 /// A problem found in the workbook, with where it is and how to fix it.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How bad a diagnostic is.

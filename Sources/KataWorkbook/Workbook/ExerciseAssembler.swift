@@ -1,7 +1,8 @@
 import Foundation
+import KataBasics
 
 /// Gathers each exercise's blocks and hints, across the workbook, and checks the rules that span blocks.
-struct ExerciseAssembler {
+package struct ExerciseAssembler {
     let root: URL
     let displayPath: (URL) -> String
     private var definedIn: [String: (chapter: String, location: SourceLocation)] = [:]

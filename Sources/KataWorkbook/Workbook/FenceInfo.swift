@@ -1,3 +1,5 @@
+import KataBasics
+
 /// The info string of a fenced code block, split into a language, bare words and `key=value` attributes.
 ///
 /// `swift mutant id=sum name=off-by-one note="drops the last element"` has the language `swift`,

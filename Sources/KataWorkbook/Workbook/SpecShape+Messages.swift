@@ -1,4 +1,5 @@
 import Foundation
+import KataMessages
 
 extension SpecShape {
     /// Every requirement, in the order a report lists them, in the language of `t` (``asked`` is English, for
@@ -18,7 +19,7 @@ extension SpecShape {
 extension Messages {
     /// What a shape check found in the learner's spec (``ShapeCheck/Requirement/found``, which is English), in
     /// this language; the English text when it is none of the forms the check writes.
-    func shapeFound(_ found: String) -> String {
+    package func shapeFound(_ found: String) -> String {
         guard !language.isSource else { return found }
         if found == "you have no contexts yet" { return self(.shapeFoundNoContexts) }
         if let match = found.wholeMatch(of: /you have (\d+)/) {

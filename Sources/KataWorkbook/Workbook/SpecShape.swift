@@ -1,3 +1,5 @@
+import KataBasics
+
 /// The structure a specify exercise asks the learner's spec to have, stated on its starter block:
 /// ```swift starter id=tdd-atm-story contexts=3 examples-per-context=2
 ///
@@ -35,12 +37,14 @@ public struct SpecShape: Sendable, Equatable {
     }
 
     /// What each requirement asks, as a learner reads it (in `kata next` and in a check's report).
-    var examplesAsked: String? { examples.map { "at least \(plural($0, "example")) (`it`)" } }
-    var contextsAsked: String? { contexts.map { "at least \(plural($0, "context")) (groups inside your `describe`)" } }
-    var examplesPerContextAsked: String? {
+    package var examplesAsked: String? { examples.map { "at least \(plural($0, "example")) (`it`)" } }
+    package var contextsAsked: String? {
+        contexts.map { "at least \(plural($0, "context")) (groups inside your `describe`)" }
+    }
+    package var examplesPerContextAsked: String? {
         examplesPerContext.map { "at least \(plural($0, "example")) in each context" }
     }
-    var sharedAsked: String? {
+    package var sharedAsked: String? {
         shared.map { "the shared examples \"\($0)\" in at least two groups (`itBehavesLike(\"\($0)\")`)" }
     }
     var testsAsked: String? {

@@ -1,3 +1,6 @@
+import KataBasics
+import KataMessages
+
 /// "Did you mean" suggestions, by edit distance.
 public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.

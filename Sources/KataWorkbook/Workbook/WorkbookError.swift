@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// Why a workbook could not be loaded.
 public enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// Loads and validates a workbook: every chapter, every exercise, every hint.
 ///

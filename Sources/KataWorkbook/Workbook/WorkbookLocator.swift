@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 /// Finds the workbook: `--workbook PATH`, else `KATA_WORKBOOK`, else the current folder or the nearest parent holding `chapters/`.
 public enum WorkbookLocator {

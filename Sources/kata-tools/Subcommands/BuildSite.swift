@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 import KataTools
+import KataWorkbook
 
 extension Kata {
     /// `kata build-site`.

@@ -1,7 +1,5 @@
 import ArgumentParser
 import KataCommandLine
-import KataKit
-import KataTools
 
 extension Kata.Translate {
     /// `kata translate stamp`.

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 extension Kata {
     /// `kata handin`.
@@ -36,7 +39,7 @@ extension Kata {
             for warning in leftOut { Output.printError(Messages.current(.warningPrefix) + warning) }
             let url =
                 output.map { URL(fileURLWithPath: $0) }
-                ?? workspace.workbook.root.appendingPathComponent(KataKit.Handin.fileName(for: learner))
+                ?? workspace.workbook.root.appendingPathComponent(KataApp.Handin.fileName(for: learner))
             try Output.run { try handin.write(to: url) }
             let solved = handin.progress.exercises.values.count { $0.solved != nil }
             print(

@@ -1,6 +1,9 @@
 import ArgumentParser
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 extension Kata {
     /// `kata hint`.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 
 extension Kata {
     /// `kata join`.

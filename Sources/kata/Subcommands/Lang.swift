@@ -1,6 +1,7 @@
 import ArgumentParser
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata lang`.

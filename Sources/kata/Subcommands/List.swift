@@ -1,6 +1,6 @@
 import ArgumentParser
+import KataApp
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata list`.

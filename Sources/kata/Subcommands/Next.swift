@@ -1,6 +1,8 @@
 import ArgumentParser
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 
 extension Kata {
     /// `kata next`.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import KataApp
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata prepare`: makes what a check needs (KataSpec compiled, the compiler's plan, the sandbox tried) and the

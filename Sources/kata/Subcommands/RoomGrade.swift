@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 
 extension Kata.Room {
     /// `kata room grade`.

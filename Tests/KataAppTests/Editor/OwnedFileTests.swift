@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 @Suite("Files kata writes for the learner's tools are written only while they are kata's")
 struct OwnedFileTests {

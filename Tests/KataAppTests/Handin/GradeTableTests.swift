@@ -2,7 +2,8 @@ import Foundation
 import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 /// The files `kata room grade` writes for a whole class stay readable whatever one learner put in a hand-in: the
 /// JUnit file is read with a real XML parser and the CSV file cell by cell.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 /// `Handin.read` refuses, by the file's name, what would stall or pad `kata room grade`; the end-to-end test
 /// (Tests/EndToEndTests/HandinRefusalTests.swift) grades a class with such files among good ones.

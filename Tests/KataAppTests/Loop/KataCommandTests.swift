@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 @Suite("The kata command as the learner types it")
 struct KataCommandTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 /// The one rule for learners' files: no part of the path below the workbook root is a symbolic link, wherever the
 /// link leads; such a path is never read or written through, and the link (only the link) can be removed.

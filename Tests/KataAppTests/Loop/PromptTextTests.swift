@@ -1,7 +1,10 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
+@testable import KataMessages
 
 @Suite("Prompts in the terminal")
 struct PromptTextTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
+@testable import KataMessages
+@testable import KataWorkbook
 
 @Suite("Progress store")
 struct ProgressStoreTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 /// The one line the room counts a failure by: places out, spacing squeezed, whatever the failure says.
 @Suite("Failure line, read once")

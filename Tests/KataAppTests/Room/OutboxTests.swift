@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
+@testable import KataRoomWire
 
 /// The learner's outbox: what is appended survives until the room acknowledges it, and a torn last line
 /// (a crash in the middle of a write) costs only that line.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 @Suite("Terminal rendering")
 struct TerminalRendererTests {
@@ -111,5 +112,15 @@ struct ChineseTerminalTests {
     func width() {
         #expect(TerminalStyle.visibleWidth("测试 ok") == 7)
         #expect(TerminalStyle.visibleWidth("\u{1B}[1m用例\u{1B}[0m") == 4)
+    }
+
+    @Test("terminal controls in a chapter's prose, code and links are shown escaped")
+    func controls() {
+        let escape = "\u{1B}[2J"
+        let prose =
+            "Text \(escape) and `code \(escape)` and [link](http://x/\(escape)).\n\n```\nlet s = \"\(escape)\"\n```\n"
+        let rendered = TerminalRenderer(style: TerminalStyle(color: false, width: 80)).render(markdown: prose)
+        #expect(!rendered.contains("\u{1B}"))
+        #expect(rendered.components(separatedBy: "\\u{1B}").count >= 5)
     }
 }

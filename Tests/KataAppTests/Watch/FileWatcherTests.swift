@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
 
 /// The file watcher behind `kata watch` and `kata build-site --watch`, both ways it learns of changes: inotify (on
 /// Linux) and listing the folders (elsewhere; tested here too).

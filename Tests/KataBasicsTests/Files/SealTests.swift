@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
 
 @Suite("SHA-256 and seals")
 struct SealTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
 
 /// The hash behind cache keys and chapter hashes, and the HMAC for sealed files, against published vectors: the
 /// platform's library underneath (libcrypto, CryptoKit) must give the digests every cached verdict was keyed by.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
 
 @Suite("Duplicate JSON keys")
 struct JSONDuplicateKeyTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataGrading
+@testable import KataWorkbook
 
 @Suite("Shapes of a learner's spec")
 struct ShapeCheckTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataGrading
 
 @Suite struct RuntimeFilesTests {
     @Test("the folders of the libraries and every link on the way to them, as the loader would follow them")

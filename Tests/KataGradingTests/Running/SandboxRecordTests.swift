@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataGrading
 
 @Suite("What trying the sandbox showed")
 struct SandboxRecordTests {

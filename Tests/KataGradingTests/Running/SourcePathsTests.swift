@@ -1,6 +1,7 @@
 import Testing
 
-@testable import KataKit
+@testable import KataGrading
+@testable import KataWorkbook
 
 @Suite("Paths in a crash's output")
 struct SourcePathsTests {

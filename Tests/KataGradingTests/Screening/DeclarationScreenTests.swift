@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataBuilding
+@testable import KataGrading
+@testable import KataWorkbook
 
 @Suite("Declaration screen")
 struct DeclarationScreenTests {

@@ -1,6 +1,8 @@
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataGrading
 
 @Suite("Learner file screen")
 struct LearnerFileScreenTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataBuilding
+@testable import KataGrading
+@testable import KataWorkbook
 
 /// The object screen reads what the compiler really made of a file: each case is compiled with the toolchain's
 /// `swiftc` into an object, as a learner's module is, and read back.

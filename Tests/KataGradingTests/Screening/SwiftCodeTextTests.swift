@@ -1,6 +1,9 @@
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataBuilding
+@testable import KataGrading
+@testable import KataWorkbook
 
 @Suite("Swift code text")
 struct SwiftCodeTextTests {

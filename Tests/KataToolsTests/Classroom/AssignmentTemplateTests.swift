@@ -1,8 +1,10 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
 @testable import KataTools
+@testable import KataWorkbook
 
 /// `kata room github <folder>`: the template repository of a GitHub Classroom assignment, from a checkout of kata.
 /// (Tests/Room/classroom_test.py pushes one, clones it as a learner and runs its workflow.)

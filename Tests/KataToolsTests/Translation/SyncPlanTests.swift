@@ -1,7 +1,8 @@
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
 @testable import KataTools
+@testable import KataWorkbook
 
 @Suite("kata translate sync")
 struct SyncPlanTests {

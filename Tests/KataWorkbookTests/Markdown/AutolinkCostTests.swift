@@ -1,7 +1,9 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataWorkbook
 
 /// cmark-gfm's autolink extension reads on from every `@`, `www.` and `://` through the address or domain after it, so
 /// a word full of them costs it the square of its length: the pre-scan bounds the sum over a file.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataWorkbook
 
 /// The pre-scan's idea of which lines are fenced code must be cmark-gfm's: a line it takes for code while cmark
 /// reads it as Markdown escapes the limits on words.

@@ -1,7 +1,9 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataWorkbook
 
 /// A link reference definition is copied into every link that uses it: the pre-scan bounds those copies before
 /// cmark-gfm makes them, and never counts fewer than cmark makes.

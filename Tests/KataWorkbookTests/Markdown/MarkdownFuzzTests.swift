@@ -1,7 +1,9 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataWorkbook
 
 /// Thousands of chapters pieced together from the fragments that trip Markdown parsers: every one must load to a
 /// workbook or to diagnostics at a file and line, and never crash or hang kata.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataWorkbook
 
 @Suite("Markdown limits")
 struct MarkdownLimitsTests {

@@ -1,7 +1,10 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataMessages
+@testable import KataWorkbook
 
 /// A source chapter with one exercise of each kind, its solutions, and a translation to compare with it.
 private let source = """

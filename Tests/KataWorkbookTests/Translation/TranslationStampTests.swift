@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KataKit
+@testable import KataWorkbook
 
 @Suite("Translation stamps")
 struct TranslationStampTests {

@@ -1,7 +1,9 @@
 import Foundation
+import KataTestSupport
 import Testing
 
-@testable import KataKit
+@testable import KataBasics
+@testable import KataWorkbook
 
 @Suite("Workbook loading")
 struct WorkbookLoaderTests {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataBasics
 import KataRoomServer
+import KataRoomWire
 
 #if canImport(Glibc)
     import Glibc
@@ -100,8 +101,7 @@ extension KataRoom {
         func run() async throws {
             let (database, folder) = try failing { try options.locations() }
             let store = try failing { try options.store() }
-            let workspace = options.workspace()
-            let exercises = workspace?.workbook.exercises.map { ($0.id, $0.title) } ?? []
+            let exercises = options.exercises()
             let instructorToken = try failing { try Self.instructorToken(in: folder) }
             var code = try store.setting("code")
             if code == nil || newCode {

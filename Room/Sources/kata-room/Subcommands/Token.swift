@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataBasics
 import KataRoomServer
+import KataRoomWire
 
 extension KataRoom {
     /// `kata room token`.

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import KataKit
+@testable import KataApp
+@testable import KataBasics
+@testable import KataMessages
+@testable import KataWorkbook
 
 @Suite("kata's messages in every language")
 struct MessagesTests {

@@ -1,76 +1,78 @@
 import Foundation
+import KataBasics
+import KataBuilding
 
 /// The part of the compiler's symbol graph (`swiftc -emit-symbol-graph`) that screening reads: every declaration of
 /// a module, where it is, what it extends, and the conformances the module adds to other modules' types.
 ///
 /// A module's graph is several files: `M.symbols.json` for its own types and `M@Other.symbols.json` for what it adds
 /// to the types of module `Other`.
-struct SymbolGraph: Sendable {
-    struct Symbol: Decodable, Sendable {
-        struct Kind: Decodable, Sendable {
-            var identifier: String
+package struct SymbolGraph: Sendable {
+    package struct Symbol: Decodable, Sendable {
+        package struct Kind: Decodable, Sendable {
+            package var identifier: String
         }
-        struct Identifier: Decodable, Sendable {
-            var precise: String
+        package struct Identifier: Decodable, Sendable {
+            package var precise: String
         }
-        struct Location: Decodable, Sendable {
-            struct Position: Decodable, Sendable {
-                var line: Int
-                var character: Int
+        package struct Location: Decodable, Sendable {
+            package struct Position: Decodable, Sendable {
+                package var line: Int
+                package var character: Int
             }
             var uri: String
-            var position: Position
+            package var position: Position
         }
-        struct Extension: Decodable, Sendable {
-            var extendedModule: String
+        package struct Extension: Decodable, Sendable {
+            package var extendedModule: String
         }
-        struct Fragment: Decodable, Sendable {
-            var kind: String
-            var spelling: String
-            var preciseIdentifier: String?
+        package struct Fragment: Decodable, Sendable {
+            package var kind: String
+            package var spelling: String
+            package var preciseIdentifier: String?
         }
-        struct Signature: Decodable, Sendable {
-            struct Parameter: Decodable, Sendable {
+        package struct Signature: Decodable, Sendable {
+            package struct Parameter: Decodable, Sendable {
                 var declarationFragments: [Fragment]?
             }
             var parameters: [Parameter]?
             var returns: [Fragment]?
         }
-        struct Names: Decodable, Sendable {
+        package struct Names: Decodable, Sendable {
             /// The declaration as a heading shows it: `func greeting(for: String) -> String`, `var total: Int`.
-            var subHeading: [Fragment]?
+            package var subHeading: [Fragment]?
         }
 
-        var kind: Kind
-        var identifier: Identifier
-        var pathComponents: [String]
-        var location: Location?
-        var swiftExtension: Extension?
+        package var kind: Kind
+        package var identifier: Identifier
+        package var pathComponents: [String]
+        package var location: Location?
+        package var swiftExtension: Extension?
         var functionSignature: Signature?
-        var names: Names?
-        var accessLevel: String?
+        package var names: Names?
+        package var accessLevel: String?
 
         /// The declared name without its argument labels: `equal` for `equal(_:)`, `==` for `==(_:_:)`.
-        var baseName: String {
+        package var baseName: String {
             let last = pathComponents.last ?? ""
             return last.firstIndex(of: "(").map { String(last[..<$0]) } ?? last
         }
 
         /// Whether the symbol was declared in `path` (a file relative to the workbook root, as `#sourceLocation`
         /// named it).
-        func isDeclared(in path: String) -> Bool {
+        package func isDeclared(in path: String) -> Bool {
             guard let uri = location?.uri else { return false }
             let file = uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri
             return (file.removingPercentEncoding ?? file) == path
         }
 
         /// Compiler-made symbols (inherited or default implementations) have no place in any source.
-        var isSynthesized: Bool { identifier.precise.contains("::SYNTHESIZED::") }
+        package var isSynthesized: Bool { identifier.precise.contains("::SYNTHESIZED::") }
 
-        var isOperator: Bool { kind.identifier == "swift.func.op" }
+        package var isOperator: Bool { kind.identifier == "swift.func.op" }
 
         /// The types a function's parameters name, as precise identifiers.
-        var parameterTypes: [String] {
+        package var parameterTypes: [String] {
             // Spelt out with its types: as one chain of closures this took the compiler a second.
             let parameters: [Signature.Parameter] = functionSignature?.parameters ?? []
             let fragments: [Fragment] = parameters.flatMap { (parameter: Signature.Parameter) -> [Fragment] in
@@ -81,11 +83,11 @@ struct SymbolGraph: Sendable {
         }
     }
 
-    struct Relationship: Decodable, Sendable {
-        var kind: String
-        var source: String
-        var target: String
-        var targetFallback: String?
+    package struct Relationship: Decodable, Sendable {
+        package var kind: String
+        package var source: String
+        package var target: String
+        package var targetFallback: String?
     }
 
     private struct File: Decodable {
@@ -94,11 +96,11 @@ struct SymbolGraph: Sendable {
     }
 
     /// Every symbol of every file, each with the module whose types it extends (nil for the module's own).
-    var symbols: [Symbol]
-    var relationships: [Relationship]
+    package var symbols: [Symbol]
+    package var relationships: [Relationship]
 
     /// Reads every `<module>*.symbols.json` in `folder`.
-    init(folder: URL, module: String) throws {
+    package init(folder: URL, module: String) throws {
         symbols = []
         relationships = []
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -112,7 +114,7 @@ struct SymbolGraph: Sendable {
     }
 
     /// The module a precise identifier (a Swift USR such as `s:8KataSpec11ExpectationV`) belongs to, when it says.
-    static func module(ofUSR usr: String) -> String? {
+    package static func module(ofUSR usr: String) -> String? {
         guard usr.hasPrefix("s:") else { return nil }
         var digits = ""
         for character in usr.dropFirst(2) {

@@ -1,3 +1,5 @@
+import KataBuilding
+
 /// The limits a learner's program runs under.
 public struct RunLimits: Sendable, Equatable {
     /// Wall-clock seconds for the whole run, all relaunches together.

@@ -6,20 +6,21 @@ import Foundation
     import Darwin
 #endif
 
-/// Which detached preparations are running, so that what a killed one left behind can be ended.
+/// Which detached kata processes (a preparation that `kata next` starts) are running, so that what a killed one left
+/// behind can be ended.
 ///
-/// A preparation leads a session and a process group of its own, and the compilers it starts are in that group. It
-/// records itself as `<cache>/preparing/<pid>` (holding its start time on Linux, so a later process that happens to
+/// A detached process leads a session and a process group of its own, and the compilers it starts are in that group.
+/// It records itself as `<cache>/preparing/<pid>` (holding its start time on Linux, so a later process that happens to
 /// get the same number is not taken for it) and removes the record when it ends. Killed with SIGKILL, it cannot:
 /// its compilers go on, orphaned, writing into a staging folder that the next build would remove under them. Before
-/// anything sweeps a dead kata's leftovers, ``endOrphans(in:)`` kills what is left of each dead preparation's group.
-enum PreparationRecord {
+/// anything sweeps a dead kata's leftovers, ``endOrphans(in:)`` kills what is left of each dead process's group.
+package enum DetachedGroupRecord {
     /// The folder of records in the library cache `cache`.
-    static func folder(_ cache: URL) -> URL { cache.appendingPathComponent("preparing") }
+    package static func folder(_ cache: URL) -> URL { cache.appendingPathComponent("preparing") }
 
     /// Records this process as a running preparation; nil when it does not lead its own process group (run by hand
     /// from a shell, its group is the shell's job, which is not kata's to kill).
-    static func write(in cache: URL) -> URL? {
+    package static func write(in cache: URL) -> URL? {
         let pid = getpid()
         guard getpgrp() == pid else { return nil }
         let record = folder(cache).appendingPathComponent("\(pid)")
@@ -32,7 +33,7 @@ enum PreparationRecord {
 
     /// Kills the processes that preparations which died left in their groups, waits until they are gone, and
     /// removes those preparations' records. A running preparation's record is left alone.
-    static func endOrphans(in cache: URL) {
+    package static func endOrphans(in cache: URL) {
         let folder = folder(cache)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names {
@@ -63,7 +64,7 @@ enum PreparationRecord {
     }
 
     /// Whether a process of `group` still runs (an ended one waiting to be reaped does not count).
-    static func hasLiveMembers(_ group: pid_t) -> Bool {
+    package static func hasLiveMembers(_ group: pid_t) -> Bool {
         #if os(Linux)
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
             for entry in entries {
@@ -78,7 +79,7 @@ enum PreparationRecord {
     }
 
     /// When the process started (in clock ticks since the computer started), on Linux.
-    static func startTime(of pid: pid_t) -> String? {
+    package static func startTime(of pid: pid_t) -> String? {
         #if os(Linux)
             guard let fields = statFields("\(pid)"), fields.count > 19 else { return nil }
             return String(fields[19])

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -13,10 +14,25 @@ import Foundation
 /// measured in docs/PERFORMANCE.md) for a check that must not get slower. An `https://` room (a server behind
 /// a TLS proxy, for GitHub Classroom runs) goes through the `curl` command instead.
 public struct RoomConnection: Sendable {
+    /// Why a request got no usable answer.
+    public enum Failure: Error, Equatable {
+        /// The server address is not `http://host:port`.
+        case badServerAddress(String)
+        /// No answer from the server in time (it is down, or the network is).
+        case unreachable(server: String, reason: String)
+        /// The server answered something that is not HTTP.
+        case badAnswer(server: String, reason: String)
+    }
+
     /// An answer.
     public struct Response: Sendable {
         public var status: Int
         public var body: Data
+
+        public init(status: Int, body: Data) {
+            self.status = status
+            self.body = body
+        }
     }
 
     /// `http://host:port` or `https://host[:port]`, with an optional path prefix.
@@ -30,8 +46,9 @@ public struct RoomConnection: Sendable {
         self.timeout = timeout
     }
 
-    /// Sends a request; throws ``RoomError/unreachable(server:reason:)`` when no answer came in time.
-    public func send(_ method: String, _ path: String, body: Data? = nil, token: String? = nil) throws(RoomError)
+    /// Sends a request; throws ``Failure/unreachable(server:reason:)`` when no answer came in time.
+    public func send(_ method: String, _ path: String, body: Data? = nil, token: String? = nil) throws(RoomConnection
+        .Failure)
         -> Response
     {
         guard let url = URLComponents(string: server), let scheme = url.scheme, let host = url.host, !host.isEmpty
@@ -50,7 +67,7 @@ public struct RoomConnection: Sendable {
     }
 
     private func plain(_ method: String, host: String, port: Int, path: String, body: Data?, token: String?)
-        throws(RoomError) -> Response
+        throws(RoomConnection.Failure) -> Response
     {
         let deadline = Date().addingTimeInterval(timeout)
         let fd = try connect(host: host, port: port, deadline: deadline)
@@ -65,7 +82,7 @@ public struct RoomConnection: Sendable {
         return try Self.parse(answer, server: server)
     }
 
-    private func connect(host: String, port: Int, deadline: Date) throws(RoomError) -> Int32 {
+    private func connect(host: String, port: Int, deadline: Date) throws(RoomConnection.Failure) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -114,7 +131,7 @@ public struct RoomConnection: Sendable {
         throw .unreachable(server: server, reason: reason)
     }
 
-    private func write(_ data: Data, to fd: Int32, deadline: Date) throws(RoomError) {
+    private func write(_ data: Data, to fd: Int32, deadline: Date) throws(RoomConnection.Failure) {
         var offset = 0
         while offset < data.count {
             let sent = data.withUnsafeBytes { bytes in
@@ -136,7 +153,7 @@ public struct RoomConnection: Sendable {
         }
     }
 
-    private func readAll(_ fd: Int32, deadline: Date) throws(RoomError) -> Data {
+    private func readAll(_ fd: Int32, deadline: Date) throws(RoomConnection.Failure) -> Data {
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -169,7 +186,7 @@ public struct RoomConnection: Sendable {
     }
 
     /// Splits an HTTP/1.1 answer into status and body (plain or chunked).
-    static func parse(_ answer: Data, server: String) throws(RoomError) -> Response {
+    static func parse(_ answer: Data, server: String) throws(RoomConnection.Failure) -> Response {
         let separator = Data("\r\n\r\n".utf8)
         guard let end = answer.range(of: separator) else {
             throw .badAnswer(server: server, reason: "the answer has no HTTP header")
@@ -205,7 +222,9 @@ public struct RoomConnection: Sendable {
 
     /// An `https://` room through the curl command; the token goes through curl's standard input, never its
     /// arguments, so that it does not show in the process list.
-    private func curl(_ method: String, url: String, body: Data?, token: String?) throws(RoomError) -> Response {
+    private func curl(_ method: String, url: String, body: Data?, token: String?) throws(RoomConnection.Failure)
+        -> Response
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var config = "silent\nshow-error\nmax-time = \(String(format: "%.1f", timeout))\nrequest = \(method)\n"

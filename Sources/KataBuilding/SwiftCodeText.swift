@@ -1,3 +1,6 @@
+import KataBasics
+import KataBuilding
+
 /// Swift source with its comments and the contents of its string and regex literals blanked out, so that a search
 /// for code (`extension QuickSpec`, `#sourceLocation`, `@_cdecl`) cannot be fooled by text inside a literal, and
 /// cannot miss code that only looks like it is inside one.
@@ -59,7 +62,7 @@ public struct SwiftCodeText: Sendable {
         var complete = true
 
         /// What the scanner is inside of.
-        enum Context {
+        package enum Context {
             /// Code: the file's own, or an interpolation's (which ends at the `)` that closes it, after `depth`
             /// parentheses opened inside it are closed).
             case code(interpolation: Bool, depth: Int)
