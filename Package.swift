@@ -39,9 +39,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // How kata starts a compiler's job: what posix_spawn cannot set (the kernel ending it with kata, its limits).
+        .target(name: "CSpawn", path: "Sources/CSpawn"),
         .target(
             name: "KataKit",
-            dependencies: ["CCmarkGFM", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "CCmarkGFM", "CSpawn", .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
+            ]
         ),
         .target(
             name: "KataTools",

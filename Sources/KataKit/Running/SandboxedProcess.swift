@@ -143,7 +143,8 @@ struct SandboxedProcess {
     static let longestLine = 16 << 20
 }
 
-/// The process groups running now, so that Ctrl-C (SIGINT) or SIGTERM on kata kills them before it exits.
+/// The process groups running now (learners' programs, compilers' jobs), so that Ctrl-C (SIGINT), SIGTERM or SIGHUP
+/// on kata kills them before it exits.
 final class RunningGroups: @unchecked Sendable {
     static let shared = RunningGroups()
     private static let capacity = 64
