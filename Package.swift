@@ -40,11 +40,15 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // How kata starts a compiler's job: what posix_spawn cannot set (the kernel ending it with kata, its limits).
+        .target(name: "CSpawn", path: "Sources/CSpawn"),
         // The engine, one module per layer; each imports only the layers below it (README, "Layout").
         .target(name: "KataMessages"),
         .target(
             name: "KataBasics",
-            dependencies: ["KataMessages", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "KataMessages", "CSpawn", .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
+            ]
         ),
         .target(name: "KataWorkbook", dependencies: ["CCmarkGFM", "KataBasics", "KataMessages"]),
         .target(name: "KataBuilding", dependencies: ["KataWorkbook", "KataBasics", "KataMessages"]),
@@ -91,11 +95,12 @@ let package = Package(
         .testTarget(
             name: "KataWorkbookTests", dependencies: ["KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "KataBuildingTests", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics"]),
+        .testTarget(name: "KataBuildingTests", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
         .testTarget(
             name: "KataGradingTests",
             dependencies: ["KataGrading", "KataBuilding", "KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport"]
         ),
+        .testTarget(name: "KataRoomWireTests", dependencies: ["KataRoomWire"]),
         .testTarget(
             name: "KataAppTests",
             dependencies: [

@@ -22,6 +22,10 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
     /// The link job's arguments; ``objectsMark``, ``autolinkMark`` and ``outputMark`` stand for what changes.
     var linkArguments: [String]
 
+    /// A job of reading or trying the plan was stopped at one of kata's limits (a very busy computer): nothing is
+    /// remembered, and the next kata reads the plan again.
+    struct Stopped: Error {}
+
     static let objectsMark = "KATA-OBJECTS"
     static let autolinkMark = "KATA-AUTOLINK"
     static let outputMark = "KATA-OUTPUT"
@@ -61,7 +65,14 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
             Leftovers.sweep(cache, only: ".plan-")
             let scratch = cache.appendingPathComponent(".plan-\(getpid())")
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let plan = read(toolchain: toolchain, in: scratch).flatMap { $0.works(in: scratch) ? $0 : nil }
+            let plan: CompilerPlan?
+            do {
+                plan = try read(toolchain: toolchain, in: scratch).flatMap {
+                    try $0.works(in: scratch, limits: toolchain.limits) ? $0 : nil
+                }
+            } catch {
+                return nil
+            }
             try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             let data = plan.flatMap { try? JSONEncoder().encode($0) } ?? Data()
             try? data.write(to: remembered, options: .atomic)
@@ -83,18 +94,16 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
     }
 
     /// Reads the driver's jobs for a whole-module compile and for a link.
-    static func read(toolchain: Toolchain, in folder: URL) -> CompilerPlan? {
+    static func read(toolchain: Toolchain, in folder: URL) throws(Stopped) -> CompilerPlan? {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard
-            let compile = try? ExternalCommand(
-                executable: toolchain.swiftc,
-                arguments: ["-###", "-c", "-wmo", "plan.swift", "-module-name", "KataPlan", "-o", "plan.o"],
-                directory: folder
-            ).run(), compile.status == 0,
-            let link = try? ExternalCommand(
-                executable: toolchain.swiftc, arguments: ["-###", "plan.o", "-o", "plan"] + toolchain.linkerFlags,
-                directory: folder
-            ).run(), link.status == 0
+            let compile = try job(
+                toolchain.swiftc,
+                ["-###", "-c", "-wmo", "plan.swift", "-module-name", "KataPlan", "-o", "plan.o"],
+                in: folder, limits: toolchain.limits), compile.status == 0,
+            let link = try job(
+                toolchain.swiftc, ["-###", "plan.o", "-o", "plan"] + toolchain.linkerFlags, in: folder,
+                limits: toolchain.limits), link.status == 0
         else { return nil }
         let compileJobs = compile.output.split(separator: "\n").map { ShellWords.split(String($0)) }
         let linkJobs = link.output.split(separator: "\n").map { ShellWords.split(String($0)) }
@@ -134,8 +143,19 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
             linker: linkJob[0], linkArguments: linkArguments)
     }
 
-    /// Whether the plan builds and runs a two-module program that prints what it should.
-    func works(in folder: URL) -> Bool {
+    /// Runs one job of reading or trying the plan: nil when it could not be started.
+    private static func job(
+        _ executable: URL, _ arguments: [String], in folder: URL, limits: CompileLimits?
+    ) throws(Stopped) -> ExternalCommand.Result? {
+        let result = try? ExternalCommand(
+            executable: executable, arguments: arguments, directory: folder, limits: limits
+        ).run()
+        if result?.stopped != nil { throw Stopped() }
+        return result
+    }
+
+    /// Whether the plan builds and runs a two-module program that prints what it should, its jobs within `limits`.
+    func works(in folder: URL, limits: CompileLimits? = nil) throws(Stopped) -> Bool {
         let files = [
             ("Greeting.swift", "struct Greeting { var text: String { \"planned\" } }\n"),
             (
@@ -159,13 +179,10 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
                 objects: [path("a.o"), path("b.o")], autolink: path("plan.autolink"), output: path("plan"), extra: []),
         ]
         for (executable, arguments) in jobs {
-            let result = try? ExternalCommand(
-                executable: URL(fileURLWithPath: executable), arguments: arguments, directory: folder
-            ).run()
+            let result = try Self.job(URL(fileURLWithPath: executable), arguments, in: folder, limits: limits)
             guard result?.status == 0 else { return false }
         }
-        let run = try? ExternalCommand(executable: URL(fileURLWithPath: path("plan")), arguments: [], directory: folder)
-            .run()
+        let run = try Self.job(URL(fileURLWithPath: path("plan")), [], in: folder, limits: limits)
         return run?.status == 0 && run?.output == "planned\n"
     }
 }

@@ -43,12 +43,13 @@ public struct ExerciseCompiler: Sendable {
     ) throws(BuildError) -> Outcome {
         let fileManager = FileManager.default
         try write(program, in: folder)
+        let subject = Subject(program)
         let exerciseUnit = exerciseUnit(
             program, in: folder,
             listDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.exerciseModule)
         let exercise: URL
         var warnings: [CompilerDiagnostic] = []
-        switch try build(exerciseUnit, in: folder) {
+        switch try build(exerciseUnit, in: folder, subject: subject) {
         case .success(let built): (exercise, warnings) = built
         case .failure(let failure): return .failed(failure.diagnostics, output: failure.output)
         }
@@ -76,7 +77,7 @@ public struct ExerciseCompiler: Sendable {
             listsDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.specsModule,
             imports: (exercise, interface), isLearners: program.learnerModule == GeneratedProgram.specsModule)
         let specs: URL
-        switch try build(specsUnit, in: folder) {
+        switch try build(specsUnit, in: folder, subject: subject) {
         case .success(let built):
             specs = built.folder
             warnings += built.warnings
@@ -94,7 +95,8 @@ public struct ExerciseCompiler: Sendable {
             exercise.appendingPathComponent(exerciseUnit.object).path,
             specs.appendingPathComponent(specsUnit.object).path,
         ]
-        let linked = try run(linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary)
+        let linked = try run(
+            linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary, subject: subject)
         if case .failure(let failure) = linked { return .failed(failure.diagnostics, output: failure.output) }
         return .built(binary, warnings: warnings)
     }
@@ -114,7 +116,8 @@ public struct ExerciseCompiler: Sendable {
     package func declarations(of program: GeneratedProgram, in folder: URL) throws(BuildError) -> URL? {
         try write(program, in: folder)
         guard
-            case .success(let built) = try build(exerciseUnit(program, in: folder, listDeclarations: true), in: folder)
+            case .success(let built) = try build(
+                exerciseUnit(program, in: folder, listDeclarations: true), in: folder, subject: Subject(program))
         else { return nil }
         return built.folder.appendingPathComponent("symbols")
     }
@@ -146,11 +149,38 @@ public struct ExerciseCompiler: Sendable {
         var output: String
     }
 
+    /// What a job that kata stops at a limit is said to have been compiling: the learner's file, and the file each
+    /// generated file stands for (where the compiler says it was).
+    struct Subject {
+        var file: String?
+        var origins: [String: String]
+
+        init(file: String?, origins: [String: String]) {
+            self.file = file
+            self.origins = origins
+        }
+
+        init(_ program: GeneratedProgram) {
+            file = program.files.first { $0.name == GeneratedProgram.learnerFile }?.origin
+            origins = Dictionary(
+                program.files.compactMap { file in file.origin.map { (file.name, $0) } }, uniquingKeysWith: { $1 })
+        }
+
+        /// The error for a job stopped at `stop`: at the line the compiler said, when that is in the learner's file
+        /// (a line of the chapter's code is not the learner's to change).
+        func stopped(_ stop: CompileLimits.Stop, output: String) -> BuildError {
+            if let place = StackDumpPlace.find(in: output), let origin = origins[place.file], origin == file {
+                return .compilerStopped(stop, file: origin, line: place.line)
+            }
+            return .compilerStopped(stop, file: file, line: nil)
+        }
+    }
+
     /// The unit's folder and the compiler's warnings about it: from the cache, or compiled now (in `folder`, where its
     /// sources are) and stored. A learner's unit keeps its warnings beside its object (``CompileUnit/warningsFile``,
     /// under its seal), so that a later check that reuses it shows them too.
     private func build(
-        _ unit: CompileUnit, in folder: URL
+        _ unit: CompileUnit, in folder: URL, subject: Subject
     ) throws(BuildError) -> Result<(folder: URL, warnings: [CompilerDiagnostic]), Failure> {
         let key = unit.key(base: [toolchain.version, library.key] + Self.flags)
         if let cached = units?.lookup(key, unit: unit, needsSymbols: unit.listsDeclarations) {
@@ -162,7 +192,15 @@ public struct ExerciseCompiler: Sendable {
         } catch {
             throw .cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
-        switch try run(compileJob(unit, into: staging), in: folder, output: staging) {
+        let compiled: Result<String, Failure>
+        do {
+            compiled = try run(compileJob(unit, into: staging), in: folder, output: staging, subject: subject)
+        } catch {
+            // Stopped at a limit: nothing of it is kept.
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        switch compiled {
         case .failure(let failure):
             try? FileManager.default.removeItem(at: staging)
             return .failure(failure)
@@ -221,17 +259,25 @@ public struct ExerciseCompiler: Sendable {
         return [(toolchain.swiftc, objects + library.linkFlags + toolchain.linkerFlags + ["-o", output.path])]
     }
 
-    /// Runs `jobs` in order in `folder`, stopping at the first that fails; what they printed when all succeed.
+    /// Runs `jobs` in order in `folder`, within the toolchain's limits, stopping at the first that fails; what they
+    /// printed when all succeed. A job stopped at a limit is an error about `subject`, never a failure to keep.
     private func run(
-        _ jobs: [(URL, [String])], in folder: URL, output: URL
+        _ jobs: [(URL, [String])], in folder: URL, output: URL, subject: Subject
     ) throws(BuildError) -> Result<String, Failure> {
         var printed = ""
         for (executable, arguments) in jobs {
             let result: ExternalCommand.Result
             do {
-                result = try ExternalCommand(executable: executable, arguments: arguments, directory: folder).run()
+                result = try ExternalCommand(
+                    executable: executable, arguments: arguments, directory: folder, limits: toolchain.limits
+                ).run()
             } catch {
                 throw .cannotWrite(path: output.path, reason: (error as NSError).localizedDescription)
+            }
+            if let stop = result.stopped { throw subject.stopped(stop, output: result.output) }
+            // What came first of a flood of errors (an invalid character repeated over a line) says enough.
+            if result.outputCut {
+                return .failure(Failure(diagnostics: CompilerDiagnostic.parse(result.output), output: result.output))
             }
             if result.status == 0 {
                 printed += result.output
@@ -283,9 +329,13 @@ public struct ExerciseCompiler: Sendable {
             "-I", library.directory.path, file.path,
         ]
         guard
-            let result = try? ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder)
-                .run()
+            let result = try? ExternalCommand(
+                executable: toolchain.swiftc, arguments: arguments, directory: folder, limits: toolchain.limits
+            ).run()
         else { throw .cannotWrite(path: file.path, reason: "cannot run swiftc") }
-        return result.status == 0 ? nil : CompilerDiagnostic.parse(result.output)
+        if let stop = result.stopped {
+            throw Subject(file: path, origins: ["main.swift": path]).stopped(stop, output: result.output)
+        }
+        return result.status == 0 && !result.outputCut ? nil : CompilerDiagnostic.parse(result.output)
     }
 }

@@ -16,6 +16,8 @@ public struct GeneratedProgram: Sendable, Equatable {
         /// The file name in the build folder.
         public var name: String
         public var contents: String
+        /// The file its `#sourceLocation` points to (the learner's file, the chapter); nil for kata's own.
+        public var origin: String? = nil
     }
 
     /// The module with the code under test.

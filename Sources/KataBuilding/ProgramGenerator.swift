@@ -83,7 +83,7 @@ public struct ProgramGenerator: Sendable {
         contents += code
         if !code.hasSuffix("\n") { contents += "\n" }
         contents += "#sourceLocation()\n"
-        return GeneratedProgram.File(name: name, contents: contents)
+        return GeneratedProgram.File(name: name, contents: contents, origin: path)
     }
 
     /// The entry point: limits first, then the runner. Kept in kata's hands, so learner code cannot replace it: every

@@ -145,9 +145,16 @@ public struct SpecLibrary: Sendable {
             ] + files.map(\.path)
         let result: ExternalCommand.Result
         do {
-            result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: staging).run()
+            result = try ExternalCommand(
+                executable: toolchain.swiftc, arguments: arguments, directory: staging,
+                limits: toolchain.limits.forLibrary
+            ).run()
         } catch {
             throw .specLibraryFailed(output: (error as NSError).localizedDescription)
+        }
+        if let stop = result.stopped {
+            try? FileManager.default.removeItem(at: staging)
+            throw .specLibraryStopped(stop)
         }
         guard result.status == 0 else {
             try? FileManager.default.removeItem(at: staging)

@@ -7,6 +7,8 @@ public struct Toolchain: Sendable {
     public let swiftc: URL
     /// The first line of `swiftc --version`.
     public let version: String
+    /// What each of its jobs may take (not part of any cache key: a job stopped at a limit is never kept).
+    public let limits: CompileLimits
 
     /// Finds `swiftc`: `SWIFTC`, else the first on `PATH`. The version is remembered per compiler binary.
     public static func locate(
@@ -18,15 +20,16 @@ public struct Toolchain: Sendable {
         let stamp =
             "\(resolved.path)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)|\(attributes?[.size] ?? 0)"
         let remembered = cache.appendingPathComponent("toolchain-\(SHA256.hex(stamp).prefix(16)).txt")
+        let limits = CompileLimits(environment: environment)
         if let version = try? String(contentsOf: remembered, encoding: .utf8), !version.isEmpty {
-            return Toolchain(swiftc: swiftc, version: version)
+            return Toolchain(swiftc: swiftc, version: version, limits: limits)
         }
-        let result = try? ExternalCommand(executable: swiftc, arguments: ["--version"]).run()
+        let result = try? ExternalCommand(executable: swiftc, arguments: ["--version"], limits: limits).run()
         guard let result, result.status == 0 else { throw .noCompiler }
         let version = result.output.split(separator: "\n").first.map(String.init) ?? "unknown"
         try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try? Data(version.utf8).write(to: remembered, options: .atomic)
-        return Toolchain(swiftc: swiftc, version: version)
+        return Toolchain(swiftc: swiftc, version: version, limits: limits)
     }
 
     /// `-use-ld=lld` where the toolchain ships lld beside `swiftc` (faster than the system's default linker).

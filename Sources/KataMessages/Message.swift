@@ -64,6 +64,9 @@ public enum Message: String, CaseIterable, Sendable {
     case screenLinkerSymbol, screenLinkerSection, screenLinkerUnreadable
     // The files kata writes for the learner's editor
     case editorHeader, editorSupport, editorSubject, editorLeftAlone
+    // The compiler stopped at one of kata's limits (``CompileLimits``)
+    case compilerStoppedTime, compilerStoppedMemory, compilerStoppedYourFile, compilerStoppedAt, compilerStoppedCause
+    case libraryStoppedTime, libraryStoppedMemory
 
     /// The English wording.
     public var english: String {
@@ -368,6 +371,16 @@ public enum Message: String, CaseIterable, Sendable {
         case .editorSubject: "{place}: the code under test (your specs run against it)"
         case .editorLeftAlone:
             "{path} is not kata's, so kata left it alone, and your editor may not understand the exercises. Move it away and run {command} again, or copy into it the entries of {copy}."
+        case .compilerStoppedTime: "the compiler was still working on {file} after {seconds} s, so kata stopped it."
+        case .compilerStoppedMemory: "the compiler needed more than {memory} of memory for {file}, so kata stopped it."
+        case .compilerStoppedYourFile: "your file"
+        case .compilerStoppedAt: " at line {line}, where the compiler was"
+        case .compilerStoppedCause:
+            " That is most often code whose types the compiler takes exponentially long to work out: a long expression that mixes literals and operators, or tuples and collections nested deep. Spell out the types{at} (`let total: Double = ...`), or split the code into smaller steps, then run the same command again. Nothing was recorded. (If the code is fine and this computer is very busy, {variable}=<seconds> allows more time.)"
+        case .libraryStoppedTime:
+            "KataSpec was still compiling after {seconds} s (ten times {variable}), so kata stopped it; nothing is wrong with your code. This computer may be very busy: run the same command again when it is quieter, or allow more time with {variable}=<seconds>."
+        case .libraryStoppedMemory:
+            "compiling KataSpec needed more than {memory} of memory, so kata stopped it; nothing is wrong with your code. Allow more with {variable}=<MiB>, then run the same command again."
         }
     }
 }

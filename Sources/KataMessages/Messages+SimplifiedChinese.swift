@@ -253,5 +253,15 @@ extension Messages {
         .editorSupport: "{place}：辅助代码",
         .editorSubject: "{place}：被测代码（你的 spec 针对它运行）",
         .editorLeftAlone: "{path} 不是 kata 写的，所以 kata 没有动它，你的编辑器可能因此无法理解练习。把它移走后再运行 {command}，或者把 {copy} 里的条目复制进去。",
+        .compilerStoppedTime: "编译器处理 {file} 超过了 {seconds} 秒还没有结束，所以 kata 停止了它。",
+        .compilerStoppedMemory: "编译器处理 {file} 需要超过 {memory} 的内存，所以 kata 停止了它。",
+        .compilerStoppedYourFile: "你的文件",
+        .compilerStoppedAt: "（第 {line} 行，编译器停在那里）",
+        .compilerStoppedCause:
+            "这通常是因为代码里的类型要让编译器花指数级的时间去推断：比如一个混合了字面量和运算符的长表达式，或者嵌套很深的元组和集合。把类型写出来{at}（`let total: Double = ...`），或者把代码拆成几个小步骤，然后再运行同一条命令。这次什么也没有记录。（如果代码没有问题，只是这台电脑非常忙，可以用 {variable}=<秒数> 放宽时间。）",
+        .libraryStoppedTime:
+            "KataSpec 编译了 {seconds} 秒（{variable} 的十倍）还没有完成，所以 kata 停止了它；你的代码没有问题。这台电脑可能非常忙：等它空闲些再运行同一条命令，或者用 {variable}=<秒数> 放宽时间。",
+        .libraryStoppedMemory:
+            "编译 KataSpec 需要超过 {memory} 的内存，所以 kata 停止了它；你的代码没有问题。用 {variable}=<MiB> 放宽内存限制，然后再运行同一条命令。",
     ]
 }

@@ -25,7 +25,7 @@ struct CompilerPlanTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let toolchain = try Toolchain.locate(cache: folder)
-        let plan = try #require(CompilerPlan.read(toolchain: toolchain, in: folder.appendingPathComponent("read")))
+        let plan = try #require(try CompilerPlan.read(toolchain: toolchain, in: folder.appendingPathComponent("read")))
         #expect(plan.frontend.hasSuffix("swift-frontend"))
         #expect(!plan.frontendArguments.contains("plan.swift"), "the probe's own file is not part of the plan")
         #expect(!plan.frontendArguments.contains("-module-name"))
@@ -34,12 +34,12 @@ struct CompilerPlanTests {
         if !toolchain.linkerFlags.isEmpty { #expect(plan.linkArguments.contains("-fuse-ld=lld")) }
         let trial = folder.appendingPathComponent("trial")
         try FileManager.default.createDirectory(at: trial, withIntermediateDirectories: true)
-        #expect(plan.works(in: trial))
+        #expect(try plan.works(in: trial))
 
         // A plan whose frontend is not there does not work: kata then goes through swiftc.
         var broken = plan
         broken.frontend = "/nonexistent/swift-frontend"
-        #expect(!broken.works(in: trial))
+        #expect(try !broken.works(in: trial))
     }
 
     @Test("a plan is remembered per compiler, and KATA_COMPILER=driver means none")
@@ -55,6 +55,22 @@ struct CompilerPlanTests {
         #expect(!files.contains { $0.hasPrefix(".plan-") }, "the trial's scratch folder is removed")
         #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:]) == plan)
     }
+
+    @Test("a plan whose trial was stopped at a time limit (a very busy computer) is not remembered as not working")
+    func stoppedTrial() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Toolchain.locate(cache: folder)
+        // The version is remembered now, so the hurried toolchain runs nothing to learn it.
+        let hurried = try Toolchain.locate(
+            cache: folder,
+            environment: ProcessInfo.processInfo.environment.merging(["KATA_COMPILE_SECONDS": "0.001"]) { $1 })
+        #expect(CompilerPlan.load(toolchain: hurried, cache: folder, environment: [:]) == nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!files.contains { $0.hasPrefix("plan-") }, "nothing remembered: \(files)")
+        let toolchain = try Toolchain.locate(cache: folder)
+        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:]) != nil)
+    }
 }
 
 @Suite("Autolink entries")
@@ -65,7 +81,7 @@ struct AutolinkEntriesTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let toolchain = try Toolchain.locate(cache: folder)
-        let plan = try #require(CompilerPlan.read(toolchain: toolchain, in: folder))
+        let plan = try #require(try CompilerPlan.read(toolchain: toolchain, in: folder))
         try Data("import Foundation\nimport Dispatch\nlet now = Date()\n".utf8)
             .write(to: folder.appendingPathComponent("a.swift"))
         let (frontend, arguments) = plan.compile(

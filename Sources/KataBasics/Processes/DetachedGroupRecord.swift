@@ -9,11 +9,13 @@ import Foundation
 /// Which detached kata processes (a preparation that `kata next` starts) are running, so that what a killed one left
 /// behind can be ended.
 ///
-/// A detached process leads a session and a process group of its own, and the compilers it starts are in that group.
-/// It records itself as `<cache>/preparing/<pid>` (holding its start time on Linux, so a later process that happens to
-/// get the same number is not taken for it) and removes the record when it ends. Killed with SIGKILL, it cannot:
-/// its compilers go on, orphaned, writing into a staging folder that the next build would remove under them. Before
-/// anything sweeps a dead kata's leftovers, ``endOrphans(in:)`` kills what is left of each dead process's group.
+/// A detached process leads a session and a process group of its own, and the compilers it starts are in that
+/// session (each job in a process group of its own, see ``ExternalCommand``). It records itself as
+/// `<cache>/preparing/<pid>` (holding its start time on Linux, so a later process that happens to get the same number
+/// is not taken for it) and removes the record when it ends. Killed with SIGKILL, it cannot; the kernel ends its jobs
+/// with it, but not what a job started (the frontend `swiftc` runs for KataSpec), which goes on, orphaned, writing into
+/// a staging folder that the next build would remove under them. Before anything sweeps a dead kata's leftovers,
+/// ``endOrphans(in:)`` kills what is left of each dead process's session.
 package enum DetachedGroupRecord {
     /// The folder of records in the library cache `cache`.
     package static func folder(_ cache: URL) -> URL { cache.appendingPathComponent("preparing") }
@@ -48,34 +50,47 @@ package enum DetachedGroupRecord {
                 }
                 continue
             }
-            kill(-pid, SIGKILL)
-            waitUntilGone(group: pid)
+            killSession(pid)
+            waitUntilGone(session: pid)
             try? FileManager.default.removeItem(at: record)
         }
     }
 
-    /// Waits (at most two seconds) until no process of `group` runs any more. Killed processes stop at once, but
+    /// Kills every process of the session `session` led: its process group, and the groups of its compilers' jobs.
+    private static func killSession(_ session: pid_t) {
+        kill(-session, SIGKILL)
+        #if os(Linux)
+            for pid in liveMembers(session) { kill(pid, SIGKILL) }
+        #endif
+    }
+
+    /// Waits (at most two seconds) until no process of `session` runs any more. Killed processes stop at once, but
     /// their files are closed a moment later.
-    private static func waitUntilGone(group: pid_t) {
+    private static func waitUntilGone(session: pid_t) {
         for _ in 0..<200 {
-            if !hasLiveMembers(group) { return }
+            if !hasLiveMembers(session) { return }
             usleep(10_000)
         }
     }
 
-    /// Whether a process of `group` still runs (an ended one waiting to be reaped does not count).
-    package static func hasLiveMembers(_ group: pid_t) -> Bool {
+    /// Whether a process of the session `session` led still runs (an ended one waiting to be reaped does not count).
+    package static func hasLiveMembers(_ session: pid_t) -> Bool {
         #if os(Linux)
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
-            for entry in entries {
-                guard pid_t(entry) != nil, let fields = statFields(entry) else { continue }
-                // After "pid (name) ": the state, the parent, the process group.
-                if fields.count > 2, pid_t(fields[2]) == group, fields[0] != "Z", fields[0] != "X" { return true }
-            }
-            return false
+            return !liveMembers(session).isEmpty
         #else
-            return kill(-group, 0) == 0
+            return kill(-session, 0) == 0
         #endif
+    }
+
+    /// The processes of `session` that still run.
+    private static func liveMembers(_ session: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let fields = statFields(entry) else { return nil }
+            // After "pid (name) ": the state, the parent, the process group, the session.
+            guard fields.count > 3, pid_t(fields[3]) == session, fields[0] != "Z", fields[0] != "X" else { return nil }
+            return pid
+        }
     }
 
     /// When the process started (in clock ticks since the computer started), on Linux.

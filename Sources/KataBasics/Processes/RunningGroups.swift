@@ -6,7 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// The process groups running now, so that Ctrl-C (SIGINT) or SIGTERM on kata kills them before it exits.
+/// The process groups running now (learners' programs, compilers' jobs), so that Ctrl-C (SIGINT), SIGTERM or SIGHUP
+/// on kata kills them before it exits.
 package final class RunningGroups: @unchecked Sendable {
     package static let shared = RunningGroups()
     private static let capacity = 64

@@ -297,6 +297,9 @@ public struct ExerciseChecker: Sendable {
         }
         builds += build(Array(programs.dropFirst(builds.count)))
         lap(\.build)
+        // A mutant that could not be built for a reason outside the code (a limit, a full disk) is not caught: the
+        // check has no verdict.
+        for case .failure(let error) in builds.dropFirst() { throw error }
         // A mutant that never ends need not cost the exercise's whole timeout: the learner's specs have just run
         // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
         let mutantRunner: ProgramRunner = {

@@ -46,10 +46,14 @@ package struct NameProbe {
         ]
         let result: ExternalCommand.Result
         do {
-            result = try ExternalCommand(executable: toolchain.swiftc, arguments: arguments, directory: folder).run()
+            result = try ExternalCommand(
+                executable: toolchain.swiftc, arguments: arguments, directory: folder, limits: toolchain.limits
+            ).run()
         } catch {
             throw .cannotWrite(path: file.path, reason: "cannot run swiftc: \(error)")
         }
+        // No answer to remember: an answer is kept for as long as KataSpec is.
+        if let stop = result.stopped { throw .compilerStopped(stop, file: nil, line: nil) }
         // A line whose only errors say the name is missing asks about a new name; any other outcome (no error, an
         // ambiguity, a type used as a value) means the libraries declare it.
         var missing: Set<Int> = []

@@ -52,30 +52,3 @@ import Testing
 }
 
 /// Answers from the room, as the small HTTP client reads them.
-@Suite struct RoomConnectionTests {
-    @Test func plainAndChunkedBodiesAreRead() throws {
-        let plain = try RoomConnection.parse(
-            Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}".utf8), server: "http://x")
-        #expect(plain.status == 200)
-        #expect(plain.body == Data("{}".utf8))
-        let chunked = try RoomConnection.parse(
-            Data(
-                "HTTP/1.1 409 Conflict\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n".utf8),
-            server: "http://x")
-        #expect(chunked.status == 409)
-        #expect(chunked.body == Data("{\"a\":1}".utf8))
-        #expect(throws: RoomError.self) { try RoomConnection.parse(Data("garbage".utf8), server: "http://x") }
-    }
-
-    @Test func aRoomThatIsDownIsReportedQuickly() throws {
-        // Port 9 on loopback refuses at once; the error names the room.
-        #expect {
-            _ = try RoomConnection(server: "http://127.0.0.1:9", timeout: 2).send("GET", "/api/me")
-        } throws: { error in
-            (error as? RoomError).map { "\($0)".contains("cannot reach the room at http://127.0.0.1:9") } ?? false
-        }
-        #expect(throws: RoomError.badServerAddress("ftp://room")) {
-            _ = try RoomConnection(server: "ftp://room", timeout: 1).send("GET", "/")
-        }
-    }
-}

@@ -3,6 +3,7 @@ import Testing
 
 @testable import KataApp
 @testable import KataBasics
+@testable import KataRoomWire
 
 @Suite("Room problems")
 struct RoomProblemTests {
@@ -16,5 +17,12 @@ struct RoomProblemTests {
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(text.count < RoomReporter.problemLimit + 40)
         #expect(text.hasSuffix("…"))
+    }
+
+    @Test("a connection's failure is told the learner as the room's error, with what to do")
+    func connectionFailures() {
+        let down = RoomError(RoomConnection.Failure.unreachable(server: "http://127.0.0.1:9", reason: "refused"))
+        #expect(down.description.contains("cannot reach the room at http://127.0.0.1:9 (refused)"))
+        #expect(RoomError(RoomConnection.Failure.badServerAddress("ftp://room")) == .badServerAddress("ftp://room"))
     }
 }
