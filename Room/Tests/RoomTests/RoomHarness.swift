@@ -37,6 +37,16 @@ final class RoomHarness: @unchecked Sendable {
         return URL(fileURLWithPath: "kata-room")
     }
 
+    /// What an instructor's shell gives kata: kata on the PATH (so the room is told to say `kata room …`), and the
+    /// room server kata runs.
+    static var throughKata: [String: String] {
+        let kataFolder = KataProcess.binary.deletingLastPathComponent().path
+        return [
+            "KATA_ROOM_BIN": roomBinary.path,
+            "PATH": kataFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ]
+    }
+
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-room-\(UUID().uuidString)")
         instructor = folder.appendingPathComponent("instructor")
@@ -49,11 +59,14 @@ final class RoomHarness: @unchecked Sendable {
     /// Starts the server (again on the same port once it has one) and reads its address, code and token; in the
     /// instructor's workbook, or in `directory`, with `environment` added to this process's.
     func start(_ extra: [String] = [], environment: [String: String] = [:], in directory: URL? = nil) throws {
+        // Through kata, as an instructor starts it: kata hands the room the workbook and its exercises.
         let process = Process()
-        process.executableURL = Self.roomBinary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
+        process.executableURL = KataProcess.binary
+        process.arguments =
+            ["room", "serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
         process.currentDirectoryURL = directory ?? instructor
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            Self.throughKata.merging(environment) { $1 }) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -134,11 +147,13 @@ final class RoomHarness: @unchecked Sendable {
             decoding: try! RoomWire.encoder.encode(RoomWire.EventBatch(sent: Date(), events: events)), as: UTF8.self)
     }
 
-    /// Runs `kata-room` with `arguments` in the instructor's workbook (a command such as `export` or `token`).
+    /// Runs `kata room <arguments>` in the instructor's workbook (a command such as `export` or `token`), which kata
+    /// passes on to kata-room.
     func command(_ arguments: [String]) throws -> KataProcess.Result {
         let process = Process()
-        process.executableURL = Self.roomBinary
-        process.arguments = arguments
+        process.executableURL = KataProcess.binary
+        process.arguments = ["room"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.throughKata) { $1 }
         process.currentDirectoryURL = instructor
         let (out, err) = (Pipe(), Pipe())
         process.standardOutput = out
