@@ -66,7 +66,8 @@ final class RoomHarness: @unchecked Sendable {
             ["room", "serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
         process.currentDirectoryURL = directory ?? instructor
         process.environment = ProcessInfo.processInfo.environment.merging(
-            Self.throughKata.merging(environment) { $1 }) { $1 }
+            Self.throughKata.merging(environment) { $1 }
+        ) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
