@@ -4,7 +4,7 @@ import KataMessages
 import KataWorkbook
 
 /// Why an exercise could not be built (as opposed to: it was built and failed to compile).
-public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertible {
+public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
     /// No `swiftc` was found.
     case noCompiler
     /// The KataSpec sources were not found.
@@ -27,10 +27,10 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     /// A re-grade of hand-ins, which runs other people's code, on a computer with no sandbox.
     case gradingWithoutSandbox(reason: String)
 
-    /// The message for the user, in the language this run of kata speaks. Paths (which `KATA_SPEC_SOURCES`,
+    /// The message for the user, in English (``description(in:)`` says it in the learner's language). Paths (which `KATA_SPEC_SOURCES`,
     /// `KATA_LIBRARY_CACHE` or the workbook's folder give) are shown on one line and what a compiler printed keeps its
     /// lines, control characters escaped.
-    public var description: String { description(in: .current) }
+    public var description: String { description(in: Messages(.source)) }
 
     /// The message in the language of `t` (the limits' stops; the other cases are said in English).
     public func description(in t: Messages) -> String {

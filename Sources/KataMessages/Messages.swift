@@ -1,4 +1,3 @@
-import Synchronization
 
 /// kata's own words to a learner (the labels and verdict lines of `next`, `check`, `hint`, `list`, `reset`,
 /// `watch` and `lang`, and the common errors) in one language: one table per language, English where a table
@@ -58,13 +57,9 @@ public struct Messages: Sendable {
     }
 }
 
-extension Messages {
-    private static let chosen = Mutex(Messages(.source))
-
-    /// The messages of the language this run of kata speaks: set once by the command line when it knows the
-    /// learner's language, and read by errors, which have no workspace at hand. English until then.
-    public static var current: Messages {
-        get { chosen.withLock { $0 } }
-        set { chosen.withLock { $0 = newValue } }
-    }
+/// Something kata tells the user (an error, a warning) that it can say in any of its languages: the command line
+/// says it in the learner's, and `description` in English (what logs and machine formats keep).
+public protocol Translatable {
+    /// The text in the language of `t`.
+    func description(in t: Messages) -> String
 }

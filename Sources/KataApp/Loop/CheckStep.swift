@@ -38,7 +38,7 @@ public struct CheckStep {
 
     /// Checks one exercise: `id` (or prefix), or the current one.
     public func run(id: String?) throws -> CheckOutput {
-        let (progress, warnings) = try workspace.store.readReporting()
+        let (progress, warnings) = try workspace.store.readReporting(workspace.messages)
         var exercise: Exercise
         var preface: String?
         if let id {
@@ -113,7 +113,7 @@ public struct CheckStep {
 
     /// Checks every exercise that has a learner file, in workbook order.
     public func runAll() throws -> CheckOutput {
-        let (_, warnings) = try workspace.store.readReporting()
+        let (_, warnings) = try workspace.store.readReporting(workspace.messages)
         let exercises = workspace.workbook.exercises.filter {
             workspace.learnerPath($0).exists
         }
@@ -126,7 +126,7 @@ public struct CheckStep {
             do {
                 contents = try workspace.learnerCode(exercise)
             } catch {
-                notices.append(error.description)
+                notices.append(error.description(in: workspace.messages))
                 continue
             }
             let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
@@ -190,7 +190,7 @@ public struct CheckStep {
             time: Date(), verdict: verdict, caught: specify ? result.caughtCount : nil,
             mutants: specify ? result.mutants.count : nil, duration: (result.duration * 1000).rounded() / 1000)
         let (_, notices) = try workspace.store.update { $0[result.id].record(check) }
-        return notices.map(\.description)
+        return notices.map { $0.described(workspace.messages) }
     }
 
     private func summaryTable(_ results: [(CheckResult, Exercise)]) -> String {

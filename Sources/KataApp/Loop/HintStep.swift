@@ -23,7 +23,7 @@ public struct HintStep {
         if let id {
             exercise = try workspace.exercise(id)
         } else {
-            let (progress, notices) = try workspace.store.readReporting()
+            let (progress, notices) = try workspace.store.readReporting(workspace.messages)
             warnings += notices
             guard let current = workspace.current(in: progress) else {
                 return LoopOutput(
@@ -44,7 +44,7 @@ public struct HintStep {
             if before < hints.count { progress[exercise.id].hintsShown = before + 1 }
             return before < hints.count ? before + 1 : -before
         }
-        warnings += notices.map(\.description)
+        warnings += notices.map { $0.described(workspace.messages) }
         let renderer = TerminalRenderer(
             style: style, linksRelativeTo: workspace.edition.textURL(of: exercise), in: workspace)
         if all {

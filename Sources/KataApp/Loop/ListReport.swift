@@ -17,7 +17,7 @@ public struct ListReport {
 
     /// Builds the report.
     public func run() throws -> LoopOutput {
-        let (progress, warnings) = try workspace.store.readReporting()
+        let (progress, warnings) = try workspace.store.readReporting(workspace.messages)
         let workbook = workspace.workbook
         let current = workspace.current(in: progress)
         let t = workspace.messages

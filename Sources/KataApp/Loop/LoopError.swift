@@ -4,7 +4,7 @@ import KataMessages
 import KataWorkbook
 
 /// Mistakes in what the learner asked for (an id that is not there) and files that cannot be written.
-public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible {
+public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
     /// No exercise has this id or prefix.
     case unknownExercise(String, suggestion: String?)
     /// Several exercises start with this prefix.
@@ -28,7 +28,7 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case unknownLanguage(String, available: [String])
 
     /// The message for the user.
-    public var description: String { description(in: .current) }
+    public var description: String { description(in: Messages(.source)) }
 
     /// The message in the language of `messages`.
     public func description(in t: Messages) -> String {

@@ -1,3 +1,5 @@
+import KataMessages
+
 import KataBasics
 
 /// What a learner-loop command prints: its text for standard output, and warnings for standard error.
@@ -15,9 +17,9 @@ public struct LoopOutput: Sendable, Equatable {
 }
 
 extension ProgressStore {
-    /// Reads progress, turning notices into warning lines.
-    func readReporting() throws(ProgressError) -> (Progress, [String]) {
+    /// Reads progress, turning notices into warning lines in the language of `t`.
+    func readReporting(_ t: Messages) throws(ProgressError) -> (Progress, [String]) {
         let (progress, notices) = try read()
-        return (progress, notices.map(\.description))
+        return (progress, notices.map { $0.described(t) })
     }
 }

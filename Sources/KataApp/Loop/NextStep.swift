@@ -20,11 +20,11 @@ public struct NextStep {
     /// Runs the step: shows `id` (an id or a unique start of one), or else the current exercise.
     public func run(id: String? = nil) throws -> LoopOutput {
         let named = try id.map { id throws(LoopError) in try workspace.exercise(id) }
-        var (progress, warnings) = try workspace.store.readReporting()
+        var (progress, warnings) = try workspace.store.readReporting(workspace.messages)
         if let named, progress.chosen != named.id {
             // Remembered, so that check, watch and the next `kata next` go on from here.
             let (_, notices) = try workspace.store.update { $0.chosen = named.id }
-            warnings += notices.map(\.description)
+            warnings += notices.map { $0.described(workspace.messages) }
             progress.chosen = named.id
         }
         guard let exercise = named ?? workspace.current(in: progress) else {

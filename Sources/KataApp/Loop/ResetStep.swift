@@ -37,6 +37,6 @@ public struct ResetStep {
                 t(.resetLinkRemoved, ["link": workspace.display(workspace.workbook.url(link))]) + "\n"
                 + t(.resetBackToStarter, ["path": path]) + "\n"
         }
-        return LoopOutput(text: text, warnings: notices.map(\.description))
+        return LoopOutput(text: text, warnings: notices.map { $0.described(workspace.messages) })
     }
 }

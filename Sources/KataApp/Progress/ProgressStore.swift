@@ -242,9 +242,11 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The warning text, in the learner's language (``Messages/current``).
-    public var description: String {
-        let t = Messages.current
+    /// The warning text in English.
+    public var description: String { described(Messages(.source)) }
+
+    /// The warning text in the language of `t`.
+    public func described(_ t: Messages) -> String {
         switch self {
         case .movedAside(let original, let backup, let reason):
             return t(

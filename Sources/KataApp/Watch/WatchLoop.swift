@@ -42,7 +42,7 @@ public struct WatchLoop {
             }
             if once { return }
             if passed {
-                let (progress, _) = try workspace.store.readReporting()
+                let (progress, _) = try workspace.store.readReporting(workspace.messages)
                 exercise = workspace.current(in: progress)
                 if let next = exercise {
                     // The next exercise's prompt, as kata next shows it, so the learner can go on from here.
@@ -69,7 +69,7 @@ public struct WatchLoop {
 
     private func startingExercise(_ id: String?) throws -> Exercise? {
         if let id { return try workspace.exercise(id) }
-        let (progress, _) = try workspace.store.readReporting()
+        let (progress, _) = try workspace.store.readReporting(workspace.messages)
         return workspace.current(in: progress)
     }
 }

@@ -51,7 +51,7 @@ extension Kata.Room {
                 workbook: workspace.sourceWorkbook, granularity: ClassroomWorkflow.Granularity(rawValue: per)!,
                 points: points, timeout: timeout)
             let url = URL(fileURLWithPath: folder)
-            let summary = try Output.run { try AssignmentTemplate(workflow: workflow).write(to: url) }
+            let summary = try workspace.output.run { try AssignmentTemplate(workflow: workflow).write(to: url) }
             let shown = folder
             let committed = AssignmentTemplate.commit(url)
             let name = url.standardizedFileURL.lastPathComponent

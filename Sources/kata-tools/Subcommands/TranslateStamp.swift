@@ -33,7 +33,7 @@ extension Kata.Translate {
             var failed = false
             for chapter in chapters {
                 do {
-                    print(try Output.run { try writer.stamp(chapter) }, terminator: "")
+                    print(try workspace.output.run { try writer.stamp(chapter) }, terminator: "")
                 } catch {
                     failed = true
                 }

@@ -25,7 +25,7 @@ extension Kata.Translate {
                 return
             }
             for chapter in chapters {
-                print(try Output.run { try writer.start(chapter) }, terminator: "")
+                print(try workspace.output.run { try writer.start(chapter) }, terminator: "")
             }
         }
     }

@@ -35,12 +35,12 @@ extension Kata {
             let learner =
                 name ?? reporter.membership?.name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
             var leftOut: [String] = []
-            let handin = try Output.run { try Handin(workspace: workspace, learner: learner, leftOut: &leftOut) }
-            for warning in leftOut { Output.printError(Messages.current(.warningPrefix) + warning) }
+            let handin = try workspace.output.run { try Handin(workspace: workspace, learner: learner, leftOut: &leftOut) }
+            for warning in leftOut { workspace.output.warn(warning) }
             let url =
                 output.map { URL(fileURLWithPath: $0) }
                 ?? workspace.workbook.root.appendingPathComponent(KataApp.Handin.fileName(for: learner))
-            try Output.run { try handin.write(to: url) }
+            try workspace.output.run { try handin.write(to: url) }
             let solved = handin.progress.exercises.values.count { $0.solved != nil }
             print(
                 """

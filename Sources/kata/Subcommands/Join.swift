@@ -57,7 +57,7 @@ extension Kata {
         func run() throws {
             let workspace = try options.workspace()
             let chosen = name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
-            let membership = try Output.run {
+            let membership = try workspace.output.run {
                 let reporter = RoomReporter(workspace: workspace)
                 if let token {
                     return try reporter.join(server: address, token: token, shareCode: shareCode)
@@ -86,7 +86,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            let delivery = try Output.run { try RoomReporter(workspace: workspace).leave() }
+            let delivery = try workspace.output.run { try RoomReporter(workspace: workspace).leave() }
             if delivery.waiting == 0 {
                 print("You left the room; nothing more is reported.")
             } else {

@@ -27,13 +27,13 @@ extension Kata {
             let workspace = try options.workspace()
             let step = LanguageStep(workspace: workspace, style: .detect())
             if let code {
-                Output.show(try Output.run { try step.choose(code) })
+                workspace.output.show(try workspace.output.run { try step.choose(code) })
                 // The chapter's code written for the editor names its places in the language now chosen.
                 if let chosen = try? Workspace(explicitPath: options.workbook) {
                     Preparation.startAfterShowing(chosen)
                 }
             } else {
-                Output.show(step.show())
+                workspace.output.show(step.show())
             }
         }
     }

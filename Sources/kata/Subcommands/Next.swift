@@ -25,7 +25,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            Output.show(try Output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
+            workspace.output.show(try workspace.output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
             RoomReporter.detached(workspace).reportNext(workspace: workspace)
             Preparation.startAfterShowing(workspace)
         }

@@ -16,7 +16,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            try Output.run(status: 2) { try Preparation(workspace: workspace).run() }
+            try workspace.output.run(status: 2) { try Preparation(workspace: workspace).run() }
         }
     }
 }

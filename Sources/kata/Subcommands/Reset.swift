@@ -17,7 +17,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            Output.show(try Output.run { try ResetStep(workspace: workspace).run(id: id) })
+            workspace.output.show(try workspace.output.run { try ResetStep(workspace: workspace).run(id: id) })
         }
     }
 }

@@ -21,11 +21,10 @@ extension Kata {
 
         func run() throws {
             let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
-            Messages.current = workspace.messages
             let loop = WatchLoop(
                 workspace: workspace, style: .detect(), clearScreen: isatty(STDOUT_FILENO) == 1,
                 write: { FileHandle.standardOutput.write(Data($0.utf8)) })
-            try Output.run(status: 2) { try loop.run(id: id) }
+            try workspace.output.run(status: 2) { try loop.run(id: id) }
         }
     }
 }
