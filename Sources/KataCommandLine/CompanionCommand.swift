@@ -29,7 +29,7 @@ public enum CompanionCommand {
         }
         // So that the companion's usage lines, and what the room server tells the instructor to run, read as the user
         // typed kata (`./kata`).
-        setenv(KataCommand.environmentKey, KataCommand.name, 1)
+        setenv(KataCommand.environmentKey, KataCommand.detected(), 1)
         for (key, value) in environment { setenv(key, value, 1) }
         let argv = [binary.path] + arguments
         var pointers = argv.map { strdup($0) }
@@ -80,7 +80,7 @@ public enum CompanionCommand {
         else { return nil }
         // A release kata (`make release`) gets a release kata-tools beside it; `make release` builds both.
         let target = executable.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "tools"
-        let asked = KataCommand.line(arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " "))
+        let asked = KataCommand.detected() + " " + arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
         Output.printError(
             """
             `\(asked)` runs kata's tools (kata-tools), which a learner's first build leaves out. Building them now, \

@@ -14,7 +14,9 @@ public struct WorkbookOptions: ParsableArguments {
 
     /// Loads the workspace in the learner's language (or in `language`), or prints why it cannot and exits.
     public func workspace(language: Language? = nil) throws -> Workspace {
-        let workspace = try Output.run { try Workspace(explicitPath: workbook, language: language) }
+        let workspace = try Output.run {
+            try Workspace(explicitPath: workbook, language: language, kataCommand: KataCommand.detected())
+        }
         for notice in workspace.notices { workspace.output.warn(notice) }
         return workspace
     }

@@ -1,25 +1,37 @@
-
 /// kata's own words to a learner (the labels and verdict lines of `next`, `check`, `hint`, `list`, `reset`,
 /// `watch` and `lang`, and the common errors) in one language: one table per language, English where a table
 /// lacks a message.
 ///
 /// A message may hold `{name}` placeholders, filled by the caller. Machine formats (`--format json|junit`),
 /// authors' diagnostics and what a spec framework prints are not messages: they stay as they are.
+///
+/// The commands the messages tell a learner to type start as the learner types kata (``kataCommand``): `./kata`
+/// until kata is on their `PATH`.
 public struct Messages: Sendable {
     /// The language the messages are in (English where its table lacks one).
     public let language: Language
+    /// How the learner types kata: `kata`, `./kata`, `../../kata`.
+    public let kataCommand: String
     private let table: [Message: String]
 
-    /// The messages of `language`; English for a language kata has no table for.
-    public init(_ language: Language) {
+    /// The messages of `language`, telling the learner to type `kataCommand`; English for a language kata has no
+    /// table for.
+    public init(_ language: Language, kataCommand: String = "kata") {
         self.language = language
+        self.kataCommand = kataCommand
         table = Self.tables[language.code] ?? [:]
     }
 
     /// Messages from a table given here (tests: a table that lacks messages).
     init(language: Language, table: [Message: String]) {
         self.language = language
+        self.kataCommand = "kata"
         self.table = table
+    }
+
+    /// A kata command as the learner types it: `./kata check hello-kata` for `check hello-kata`.
+    public func kata(_ arguments: String) -> String {
+        "\(kataCommand) \(arguments)"
     }
 
     /// The tables of the languages other than English, by code.

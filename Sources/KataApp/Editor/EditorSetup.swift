@@ -82,7 +82,7 @@ public struct EditorSetup {
             workspace.messages(
                 .editorLeftAlone,
                 [
-                    "path": workspace.display(database.url), "command": KataCommand.line("next"),
+                    "path": workspace.display(database.url), "command": workspace.messages.kata("next"),
                     "copy": workspace.display(folder.appendingPathComponent("compile_commands.json")),
                 ])
         ]

@@ -101,14 +101,16 @@ public struct CheckStep {
 
     /// Said before checking the last exercise again, when the current one has no file yet.
     static func rechecking(_ last: Exercise, next: Exercise, workspace: Workspace) -> String {
-        workspace.messages(.recheckingLast, ["last": last.id, "next": next.id, "command": KataCommand.line("next")])
+        workspace.messages(
+            .recheckingLast, ["last": last.id, "next": next.id, "command": workspace.messages.kata("next")])
     }
 
     /// What `kata check` says when the current exercise has no file and nothing was ever checked.
     static func notStarted(_ exercise: Exercise, workspace: Workspace) -> String {
         workspace.messages(
             .nothingToCheckYet,
-            ["path": workspace.display(workspace.learnerFile(exercise)), "command": KataCommand.line("next")]) + "\n"
+            ["path": workspace.display(workspace.learnerFile(exercise)), "command": workspace.messages.kata("next")])
+            + "\n"
     }
 
     /// Checks every exercise that has a learner file, in workbook order.
@@ -196,7 +198,7 @@ public struct CheckStep {
     private func summaryTable(_ results: [(CheckResult, Exercise)]) -> String {
         let t = workspace.messages
         guard !results.isEmpty else {
-            return t(.tableNoFiles, ["command": KataCommand.line("next")]) + "\n"
+            return t(.tableNoFiles, ["command": t.kata("next")]) + "\n"
         }
         let width = max(Self.columns(t(.tableExercise)), results.map(\.1.id.count).max() ?? 8)
         let results15 = [Message.tablePassed, .tableFailed, .tableCompileError, .tableError].map { t($0) }
@@ -226,7 +228,7 @@ public struct CheckStep {
         lines.append(
             t(.tableSummary, ["passed": "\(passed)", "exercises": t.count(results.count, .exercisesOne, .exercises)]))
         if passed < results.count {
-            lines.append(t(.tableDetails, ["command": KataCommand.line("check <id>")]))
+            lines.append(t(.tableDetails, ["command": t.kata("check <id>")]))
         }
         return lines.joined(separator: "\n") + "\n"
     }

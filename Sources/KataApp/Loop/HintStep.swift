@@ -27,7 +27,7 @@ public struct HintStep {
             warnings += notices
             guard let current = workspace.current(in: progress) else {
                 return LoopOutput(
-                    text: t(.hintNoCurrent, ["command": KataCommand.line("hint <id>")]) + "\n",
+                    text: t(.hintNoCurrent, ["command": t.kata("hint <id>")]) + "\n",
                     warnings: warnings)
             }
             exercise = current
@@ -35,7 +35,7 @@ public struct HintStep {
         let hints = exercise.hints
         guard !hints.isEmpty else {
             return LoopOutput(
-                text: t(.hintNone, ["id": exercise.id, "command": KataCommand.line("next")]) + "\n",
+                text: t(.hintNone, ["id": exercise.id, "command": t.kata("next")]) + "\n",
                 warnings: warnings)
         }
         let (shown, notices) = try workspace.store.update { progress -> Int in
@@ -50,7 +50,7 @@ public struct HintStep {
         if all {
             guard shown > 0 else {
                 return LoopOutput(
-                    text: t(.hintNoneShown, ["id": exercise.id, "command": KataCommand.line("hint \(exercise.id)")])
+                    text: t(.hintNoneShown, ["id": exercise.id, "command": t.kata("hint \(exercise.id)")])
                         + "\n",
                     warnings: warnings)
             }
@@ -67,7 +67,7 @@ public struct HintStep {
                     .hintNoMore,
                     [
                         "id": exercise.id, "count": "\(hints.count)",
-                        "command": KataCommand.line("hint \(exercise.id) --all"),
+                        "command": t.kata("hint \(exercise.id) --all"),
                     ]) + "\n",
                 warnings: warnings)
         }
@@ -81,7 +81,7 @@ public struct HintStep {
             : t(
                 left == 1 ? .hintMoreOne : .hintMore,
                 [
-                    "count": "\(left)", "command": KataCommand.line("hint \(exercise.id)"),
+                    "count": "\(left)", "command": t.kata("hint \(exercise.id)"),
                 ]) + "\n"
         return LoopOutput(text: text, warnings: warnings)
     }

@@ -10,13 +10,16 @@ import KataRoomWire
 /// the workbook's `./kata` launcher (`../../kata` from `exercises/<chapter>/`), else the path the
 /// program was started by.
 public enum KataCommand {
-    /// The command for this process, worked out once. It is printed in every hint and comes from the environment
-    /// (`KATA_LAUNCHER`, ``environmentKey``) or from how kata was started, so its control characters are escaped.
-    public static let name: String = detect(
-        environment: ProcessInfo.processInfo.environment, executable: runningExecutable(),
-        invokedAs: CommandLine.arguments.first ?? "kata",
-        currentDirectory: FileManager.default.currentDirectoryPath
-    ).withVisibleControlsOnOneLine
+    /// The command for this process, worked out from how it was started: what the command line hands the workspace
+    /// (``Workspace/kataCommand``) and its companions (``environmentKey``). It comes from the environment
+    /// (`KATA_LAUNCHER`) or from how kata was started, so its control characters are escaped.
+    public static func detected() -> String {
+        detect(
+            environment: ProcessInfo.processInfo.environment, executable: runningExecutable(),
+            invokedAs: CommandLine.arguments.first ?? "kata",
+            currentDirectory: FileManager.default.currentDirectoryPath
+        ).withVisibleControlsOnOneLine
+    }
 
     /// Where kata tells a companion it runs (kata-tools, kata-room: ``CompanionBinary``) how the user typed kata,
     /// so that the companion's usage lines and the commands it prints read as kata's.
@@ -26,12 +29,6 @@ public enum KataCommand {
     public static func passed(in environment: [String: String]) -> String? {
         KataCommandHandover.passed(in: environment)
     }
-
-    /// `name` followed by `arguments`: `kata check hello-kata`, `./kata check hello-kata`.
-    public static func line(_ arguments: String) -> String { "\(name) \(arguments)" }
-
-    /// Whether the learner can type plain `kata`.
-    public static var isOnPath: Bool { name == "kata" }
 
     /// kata's commands, as a chapter names them after `kata`.
     static let subcommands: Set<Substring> = [
@@ -44,8 +41,8 @@ public enum KataCommand {
     /// it is.
     ///
     /// One rule for every place a learner reads a command: chapters and docs write `kata <command>`; the terminal
-    /// shows it as it works where the learner stands (``name``), the site as it works in the workbook's folder.
-    public static func written(_ text: String, as name: String = KataCommand.name) -> String {
+    /// shows it as it works where the learner stands (``detected()``), the site as it works in the workbook's folder.
+    public static func written(_ text: String, as name: String) -> String {
         guard name != "kata", text.hasPrefix("kata ") else { return text }
         let rest = text.dropFirst(5)
         guard let word = rest.split(separator: " ", maxSplits: 1).first, subcommands.contains(word) else {

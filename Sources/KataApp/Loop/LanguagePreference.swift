@@ -50,7 +50,9 @@ public struct LanguagePreference: Sendable {
     /// available language (the source language is used then), in the language chosen. The choice is shown as it was
     /// written, cut to a few dozen characters and with its control characters escaped: it comes from the
     /// environment or a file, and whatever they hold must not reach the terminal as it is.
-    public func choose(environment: [String: String], available: [Language]) -> (Language, Origin, [String]) {
+    public func choose(
+        environment: [String: String], available: [Language], kataCommand: String = "kata"
+    ) -> (Language, Origin, [String]) {
         var warnings: [(Message, [String: String])] = []
         let names = available.map(\.code).joined(separator: ", ")
         var chosen: (Language, Origin)?
@@ -74,13 +76,13 @@ public struct LanguagePreference: Sendable {
                         .langUnknownRemembered,
                         [
                             "file": ".kata/language", "value": Self.shown(requested), "languages": names,
-                            "source": Language.source.name, "command": KataCommand.line("lang <code>"),
+                            "source": Language.source.name, "command": "\(kataCommand) lang <code>",
                         ]
                     ))
             }
         }
         let (language, origin) = chosen ?? (.source, .unset)
-        let t = Messages(language)
+        let t = Messages(language, kataCommand: kataCommand)
         return (language, origin, warnings.map { t($0.0, $0.1) })
     }
 

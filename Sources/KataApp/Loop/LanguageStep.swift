@@ -39,7 +39,7 @@ public struct LanguageStep {
         }
         lines.append("")
         lines.append(
-            t(.langChoose, ["command": KataCommand.line("lang <code>"), "variable": LanguagePreference.environmentKey]))
+            t(.langChoose, ["command": t.kata("lang <code>"), "variable": LanguagePreference.environmentKey]))
         return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: workspace.notices)
     }
 
@@ -51,7 +51,7 @@ public struct LanguageStep {
         }
         try preference.remember(language)
         // Said in the language just chosen.
-        let t = Messages(language)
+        let t = Messages(language, kataCommand: workspace.kataCommand)
         let source = t(.sourceLanguageName)
         var lines = [t(.langChosen, ["name": language.name, "code": language.code])]
         if !language.isSource {
@@ -62,7 +62,7 @@ public struct LanguageStep {
                 shown == total
                     ? t(.langAllTranslated)
                     : t(.langSomeTranslated, ["shown": "\(shown)", "total": "\(total)", "source": source]))
-            lines.append(t(.langBack, ["source": source, "command": KataCommand.line("lang \(Language.source.code)")]))
+            lines.append(t(.langBack, ["source": source, "command": t.kata("lang \(Language.source.code)")]))
         }
         if let override = ProcessInfo.processInfo.environment[LanguagePreference.environmentKey], !override.isEmpty {
             lines.append(

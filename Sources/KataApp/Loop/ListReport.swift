@@ -65,7 +65,7 @@ public struct ListReport {
                 .listTotals,
                 ["solved": "\(solved)", "attempted": "\(attempted)", "notStarted": "\(total - solved - attempted)"]))
         if let current {
-            lines.append(t(.listNext, ["command": KataCommand.line("next"), "id": current.id]))
+            lines.append(t(.listNext, ["command": t.kata("next"), "id": current.id]))
         }
         return LoopOutput(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
     }

@@ -32,7 +32,7 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
 
     /// The message in the language of `messages`.
     public func description(in t: Messages) -> String {
-        let list = KataCommand.line("list")
+        let list = t.kata("list")
         switch self {
         case .unknownExercise(let id, let suggestion?):
             return t(.errorUnknownExerciseSuggestion, ["id": id.withVisibleControls, "suggestion": suggestion])
@@ -47,28 +47,28 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
         case .cannotWrite(let path, let reason):
             return t(.errorCannotWrite, ["path": path.withVisibleControlsOnOneLine, "reason": reason])
         case .noLearnerFile(let id, let path):
-            return t(.errorNoLearnerFile, ["path": path, "command": KataCommand.line("next \(id)")])
+            return t(.errorNoLearnerFile, ["path": path, "command": t.kata("next \(id)")])
         case .unreadableLearnerFile(let id, let path, let reason):
             return t(
                 .errorUnreadable,
-                ["path": path, "reason": reason.described(t), "command": KataCommand.line("reset \(id)")])
+                ["path": path, "reason": reason.described(t), "command": t.kata("reset \(id)")])
         case .cannotBackUp(let id, let path, let reason):
             return t(
                 .resetCannotBackUp,
-                ["path": path, "reason": reason.described(t), "command": KataCommand.line("reset \(id)")])
+                ["path": path, "reason": reason.described(t), "command": t.kata("reset \(id)")])
         case .learnerFileLink(let id, let path, let link):
-            let command = KataCommand.line("reset \(id)")
+            let command = t.kata("reset \(id)")
             return link == path
                 ? t(.errorLearnerFileLink, ["path": path, "command": command])
                 : t(.errorLearnerFolderLink, ["path": path, "link": link, "command": command])
         case .nothingToCheck:
-            return t(.errorNothingToCheck, ["command": KataCommand.line("check <id>"), "list": list])
+            return t(.errorNothingToCheck, ["command": t.kata("check <id>"), "list": list])
         case .unknownLanguage(let code, let available):
             return t(
                 .errorUnknownLanguage,
                 [
                     "code": LanguagePreference.shown(code), "languages": available.joined(separator: ", "),
-                    "command": KataCommand.line("lang"),
+                    "command": t.kata("lang"),
                 ])
         }
     }

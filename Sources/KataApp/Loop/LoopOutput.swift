@@ -1,6 +1,5 @@
-import KataMessages
-
 import KataBasics
+import KataMessages
 
 /// What a learner-loop command prints: its text for standard output, and warnings for standard error.
 public struct LoopOutput: Sendable, Equatable {

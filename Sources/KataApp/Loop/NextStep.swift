@@ -75,17 +75,17 @@ public struct NextStep {
         let path = workspace.display(workspace.learnerFile(exercise))
         let note = created ? "  " + t(.newFromStarter) : ""
         lines.append(t(.labelEdit) + style.paint(path, .bold) + note)
-        lines.append(t(.labelCheck) + style.paint(KataCommand.line("check \(exercise.id)"), .bold))
+        lines.append(t(.labelCheck) + style.paint(t.kata("check \(exercise.id)"), .bold))
         if !exercise.hints.isEmpty {
             let shown = progress[exercise.id].hintsShown
             let left = exercise.hints.count - min(shown, exercise.hints.count)
             lines.append(
-                t(.labelStuck) + style.paint(KataCommand.line("hint \(exercise.id)"), .bold)
+                t(.labelStuck) + style.paint(t.kata("hint \(exercise.id)"), .bold)
                     + "  " + t(.hintsLeft, ["left": "\(left)", "total": "\(exercise.hints.count)"]))
         }
-        if !KataCommand.isOnPath {
+        if t.kataCommand != "kata" {
             lines.append(
-                style.paint(t(.notOnPath, ["name": KataCommand.name]), .dim))
+                style.paint(t(.notOnPath, ["name": t.kataCommand]), .dim))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -110,7 +110,7 @@ public struct NextStep {
                         ]))
         }
         lines.append("")
-        lines.append(t(.allSolvedNext, ["list": KataCommand.line("list"), "reset": KataCommand.line("reset <id>")]))
+        lines.append(t(.allSolvedNext, ["list": t.kata("list"), "reset": t.kata("reset <id>")]))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -20,24 +20,30 @@ public struct Workspace: Sendable {
     public let store: ProgressStore
     /// Paths shown to the user are relative to this folder when inside it.
     public let displayBase: URL
+    /// How the learner types kata (``KataCommand``): what every command kata tells them to type starts with.
+    public let kataCommand: String
 
     /// Locates and loads the workbook (see ``WorkbookLocator``) in `language`, or in the learner's language (see
     /// ``LanguagePreference``) when it is nil.
     public init(
         explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        language: Language? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        language: Language? = nil, kataCommand: String = "kata",
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(WorkbookError) {
         let root = try WorkbookLocator.locate(
             explicit: explicitPath, environment: environment, currentDirectory: currentDirectory)
-        try self.init(root: root, displayBase: currentDirectory, language: language, environment: environment)
+        try self.init(
+            root: root, displayBase: currentDirectory, language: language, kataCommand: kataCommand,
+            environment: environment)
     }
 
     /// Loads the workbook at `root` in `language`, or in the learner's language when it is nil.
     public init(
-        root: URL, displayBase: URL, language: Language? = nil,
+        root: URL, displayBase: URL, language: Language? = nil, kataCommand: String = "kata",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(WorkbookError) {
         let source = try WorkbookLoader(root: root, displayBase: displayBase).load()
+        self.kataCommand = kataCommand
         let kata = root.appendingPathComponent(".kata")
         store = ProgressStore(directory: kata)
         self.displayBase = displayBase.standardizedFileURL
@@ -48,7 +54,7 @@ public struct Workspace: Sendable {
             chosen = (language, .unset, [])
         } else {
             chosen = LanguagePreference(directory: kata).choose(
-                environment: environment, available: [.source] + translations.languages())
+                environment: environment, available: [.source] + translations.languages(), kataCommand: kataCommand)
         }
         (languageOrigin, notices) = (chosen.1, chosen.2)
         edition =
@@ -58,7 +64,7 @@ public struct Workspace: Sendable {
     }
 
     /// kata's own words in the learner's language.
-    public var messages: Messages { Messages(edition.language) }
+    public var messages: Messages { Messages(edition.language, kataCommand: kataCommand) }
 
     /// The exercise with this id, or the only one whose id starts with it.
     public func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {

@@ -50,7 +50,7 @@ public struct HumanCheckReport {
                         count > 1 ? .compileFixFirst : .compileFixIt,
                         [
                             "errors": t.count(max(count, 1), .errorsOne, .errors),
-                            "command": style.paint(KataCommand.line("check \(exercise.id)"), .bold),
+                            "command": style.paint(t.kata("check \(exercise.id)"), .bold),
                         ]))
             return lines.joined(separator: "\n") + "\n"
         case .error where result.run == nil:
@@ -306,13 +306,13 @@ public struct HumanCheckReport {
     }
 
     private func verdict(_ result: CheckResult, exercise: Exercise) -> [String] {
-        let again = style.paint(KataCommand.line("check \(exercise.id)"), .bold)
+        let again = style.paint(t.kata("check \(exercise.id)"), .bold)
         let notYet = style.paint(t(.notYet), .red, .bold)
         switch result.status {
         case .passed:
             let what = t(exercise.kind == .specify ? .solvedSpecify : .solvedImplement)
             // kata watch goes on by itself, to the next exercise or to its last word.
-            let next = watching ? "" : t(.goOn, ["command": style.paint(KataCommand.line("next"), .bold)])
+            let next = watching ? "" : t(.goOn, ["command": style.paint(t.kata("next"), .bold)])
             return [style.paint(t(.solved), .green, .bold) + what + next]
         case .failed:
             if let run = result.run, let limit = run.timedOutAfter {

@@ -1,9 +1,10 @@
 import Foundation
 import KataBasics
+import KataMessages
 import KataRoomWire
 
 /// What can go wrong between a learner (or an instructor's tool) and the room.
-public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible {
+public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
     /// The server address is not `http://host:port`.
     case badServerAddress(String)
     /// No answer from the server in time (it is down, or the network is).
@@ -23,9 +24,12 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
     /// `kata handin` cannot write a hand-in within ``HandinLimits``.
     case cannotHandIn(reason: String)
 
-    /// The message for the user. Every value in it (an address, a file name, a server's answer) is shown on one line
-    /// with its control characters escaped: it came from the command line, a file or the network.
-    public var description: String {
+    /// The message for the user, in English. Every value in it (an address, a file name, a server's answer) is
+    /// shown on one line with its control characters escaped: it came from the command line, a file or the network.
+    public var description: String { description(in: Messages(.source)) }
+
+    /// The message for the user; what to type starts as they type kata (its words are English in every language).
+    public func description(in t: Messages) -> String {
         switch self {
         case .badServerAddress(let address):
             "'\(address.withVisibleControlsOnOneLine)' is not a room address; use the one the instructor's "
@@ -40,7 +44,7 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
             message.withVisibleControlsOnOneLine
         case .notJoined:
             "you have not joined a room; join one with: "
-                + KataCommand.line("join <address> <code> --name \"Your Name\"")
+                + t.kata("join <address> <code> --name \"Your Name\"")
         case .cannotWrite(let path, let reason):
             "cannot write \(path.withVisibleControlsOnOneLine): \(reason); check that the folder is writable and run "
                 + "the command again"

@@ -32,7 +32,8 @@ public struct TerminalRenderer {
             let file = document.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
             return workspace.display(file) + anchor
         }
-        writeCode = { KataCommand.written($0) }
+        let kataCommand = workspace.kataCommand
+        writeCode = { KataCommand.written($0, as: kataCommand) }
     }
 
     /// Renders block nodes, separated by blank lines.

@@ -81,7 +81,7 @@ extension Kata.Room {
                      autograding section (the workflow holds them), and add the protected file paths
                      chapters/**, .github/**, Sources/**, solutions/**, Package.swift, kata and scripts/**.
                 To report the runs to a room too, add the secret KATA_ROOM_URL, and to each learner's repository the secret
-                KATA_ROOM_TOKEN that \(KataCommand.line("room token <organisation/repository>")) prints for it.
+                KATA_ROOM_TOKEN that \(Kata.line("room token <organisation/repository>")) prints for it.
                 docs/CLASSROOM.md says more.
                 """)
         }

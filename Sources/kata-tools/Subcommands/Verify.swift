@@ -46,7 +46,7 @@ extension Kata {
                 workspace.output.error(
                     "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
                         + "assignment: they are with the instructor (\(workspace.display(note))). Check your own work "
-                        + "with \(KataCommand.line("check <id>")).")
+                        + "with \(Kata.line("check <id>")).")
                 throw ExitCode(1)
             }
             let ids = try selection(in: workspace.sourceWorkbook)

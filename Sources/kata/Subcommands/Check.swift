@@ -37,7 +37,9 @@ extension Kata {
         }
 
         func run() throws {
-            let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
+            let workspace = try Output.run(status: 2) {
+                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+            }
             let showStatus = isatty(STDERR_FILENO) == 1 || all
             let step = CheckStep(
                 workspace: workspace, style: .detect(), format: format, useCache: !noCache,

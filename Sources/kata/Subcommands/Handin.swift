@@ -35,7 +35,9 @@ extension Kata {
             let learner =
                 name ?? reporter.membership?.name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
             var leftOut: [String] = []
-            let handin = try workspace.output.run { try Handin(workspace: workspace, learner: learner, leftOut: &leftOut) }
+            let handin = try workspace.output.run {
+                try Handin(workspace: workspace, learner: learner, leftOut: &leftOut)
+            }
             for warning in leftOut { workspace.output.warn(warning) }
             let url =
                 output.map { URL(fileURLWithPath: $0) }

@@ -14,7 +14,7 @@ extension Kata {
             discussion: """
                 The instructor's `kata room serve` prints the address and the join code. What is sent: which \
                 exercise you are on, each check's verdict, counts and first failure, and hints shown. Your code \
-                stays on this computer unless you add --share-code. `\(KataCommand.line("leave"))` stops reporting.
+                stays on this computer unless you add --share-code. `\(Kata.line("leave"))` stops reporting.
                 """)
 
         @OptionGroup var options: WorkbookOptions
@@ -72,7 +72,7 @@ extension Kata {
                 Your checks, hints and current exercise now go to the instructor\
                 \(shareCode ? ", with your exercise files" : "; your code stays on this computer").
                 A check never waits for the room: what cannot be sent now goes with a later command.
-                \(KataCommand.line("leave")) stops reporting.
+                \(Kata.line("leave")) stops reporting.
                 """)
         }
     }

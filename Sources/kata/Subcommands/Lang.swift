@@ -10,8 +10,8 @@ extension Kata {
             commandName: "lang",
             abstract: "Show the languages the workbook can be read in, or choose one.",
             discussion: """
-                `\(KataCommand.line("lang zh-Hans"))` shows the chapters' prompts, hints and mutant notes in \
-                Simplified Chinese from then on (remembered in .kata/language); `\(KataCommand.line("lang en"))` \
+                `\(Kata.line("lang zh-Hans"))` shows the chapters' prompts, hints and mutant notes in \
+                Simplified Chinese from then on (remembered in .kata/language); `\(Kata.line("lang en"))` \
                 goes back. KATA_LANG=<code> chooses the \
                 language for one command. The code is always the same, and so is your progress.
                 """)

@@ -13,7 +13,8 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            workspace.output.show(try workspace.output.run { try ListReport(workspace: workspace, style: .detect()).run() })
+            workspace.output.show(
+                try workspace.output.run { try ListReport(workspace: workspace, style: .detect()).run() })
             RoomReporter.detached(workspace).deliver()
         }
     }

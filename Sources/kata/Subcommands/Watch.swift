@@ -20,7 +20,9 @@ extension Kata {
         var id: String?
 
         func run() throws {
-            let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
+            let workspace = try Output.run(status: 2) {
+                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+            }
             let loop = WatchLoop(
                 workspace: workspace, style: .detect(), clearScreen: isatty(STDOUT_FILENO) == 1,
                 write: { FileHandle.standardOutput.write(Data($0.utf8)) })
