@@ -255,8 +255,10 @@ public struct ExerciseChecker: Sendable {
         result.sandbox = sandbox.name
         if chosenSandbox == nil { sandbox.remember(in: sandboxRecord) }
         let runner = ProgramRunner(
-            limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
-            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory)
+            launch: ProgramLaunch(
+                limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path], sandbox: sandbox,
+                libraryDirectories: [compiler.library.directory]),
+            runAll: exercise.kind == .implement)
         let run: RunReport
         let subjectStart = Date()
         do {
@@ -304,7 +306,7 @@ public struct ExerciseChecker: Sendable {
         // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
         let mutantRunner: ProgramRunner = {
             var runner = runner
-            runner.limits = limits.forMutant(subjectSeconds: subjectSeconds)
+            runner.launch.limits = limits.forMutant(subjectSeconds: subjectSeconds)
             return runner
         }()
         let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in

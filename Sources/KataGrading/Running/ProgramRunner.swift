@@ -45,59 +45,23 @@ public struct RunReport: Codable, Sendable, Equatable {
 /// started again after it (`KATA_START_AT`), until every example has had its turn or the run's one
 /// wall-clock budget is spent.
 public struct ProgramRunner: Sendable {
-    public var limits: RunLimits
-    /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
-    public var sourcePaths: [String]
+    /// How the program is started.
+    public var launch: ProgramLaunch
     /// Run every example, whatever `fit`, `fdescribe`, `xit` and `xdescribe` say (`KATA_RUN_ALL=1`); otherwise
     /// focus and exclusion work as in Quick, Specta and Kiwi.
     public var runAll: Bool
-    /// What confines the program.
-    public var sandbox: Sandbox
-    /// The KataSpec library the program loads (the sandbox shows it to the program, read-only).
-    public var libraryDirectory: URL?
 
-    public init(
-        limits: RunLimits, sourcePaths: [String] = [], runAll: Bool = true, sandbox: Sandbox = .detect(),
-        libraryDirectory: URL? = nil
-    ) {
-        self.limits = limits
-        self.sourcePaths = sourcePaths
+    public init(launch: ProgramLaunch, runAll: Bool = true) {
+        self.launch = launch
         self.runAll = runAll
-        self.sandbox = sandbox
-        self.libraryDirectory = libraryDirectory
     }
 
+    var limits: RunLimits { launch.limits }
+    var sourcePaths: [String] { launch.sourcePaths }
+
     public func run(_ binary: URL, in folder: URL) throws -> RunReport {
-        // One file for each example's output in turn: in the sandbox it is the only thing of the host the program can
-        // write to, bound in place (so it cannot be swapped for a link or a FIFO), and RLIMIT_FSIZE caps its size.
-        let capture = folder.appendingPathComponent("capture.out")
-        let scratch = folder.appendingPathComponent("scratch")
-        let fileManager = FileManager.default
-        let confined = sandbox.isConfined
-        try? fileManager.removeItem(at: capture)
-        try? fileManager.removeItem(at: scratch)
-        guard fileManager.createFile(atPath: capture.path, contents: nil) else {
-            throw SandboxError.spawn("cannot create \(capture.path)")
-        }
-        if !confined { try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true) }
-        let workdir = confined ? Sandbox.scratchPath : scratch.path
-        if confined, getuid() == 0 {
-            // The program runs as nobody, and writes its output per example here.
-            _ = chown(capture.path, Sandbox.nobody, Sandbox.nobody)
-        }
-        let launch: (executable: URL, arguments: [String])
-        if case .bubblewrap(let path, _) = sandbox.kind {
-            guard let libraryDirectory, let runtime = RuntimeFiles.needed(byLibraryIn: libraryDirectory) else {
-                throw SandboxError.spawn("the dynamic loader cannot list the libraries the program needs")
-            }
-            launch = (
-                URL(fileURLWithPath: path),
-                sandbox.arguments(
-                    program: binary.path, library: libraryDirectory.path, capture: capture.path, runtime: runtime)
-            )
-        } else {
-            launch = (binary, [])
-        }
+        let prepared = try launch.prepare(binary, in: folder)
+        let capture = prepared.capture
         let deadline = Date().addingTimeInterval(limits.timeout)
         var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
         var startAt = 0
@@ -105,24 +69,10 @@ public struct ProgramRunner: Sendable {
         var planned: [Int: RunEvent.Planned] = [:]
         while true {
             let secret = Self.randomToken()
-            let outputFile = folder.appendingPathComponent("output.txt")
-            var environment = [
-                "PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
-                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": runAll ? "1" : "0",
-                "KATA_START_AT": String(startAt), "KATA_CAPTURE_FILE": confined ? Sandbox.capturePath : capture.path,
-                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": workdir,
-            ]
-            // RLIMIT_NPROC counts every process of the user, so the limit is what runs now plus a margin. Root is
-            // never limited: in the sandbox, a root kata runs the program as nobody instead.
-            if confined, getuid() == 0 {
-                environment["KATA_PROCESS_LIMIT"] = String(
-                    Self.processCount(of: Sandbox.nobody) + limits.extraProcesses)
-            } else if getuid() != 0 {
-                environment["KATA_PROCESS_LIMIT"] = String(Self.processCount(of: getuid()) + limits.extraProcesses)
-            }
-            let process = SandboxedProcess(
-                executable: launch.executable, arguments: launch.arguments, environment: environment,
-                token: Self.randomToken(), outputFile: outputFile, reportsSignalsAsExitStatus: confined)
+            var environment = prepared.environment
+            environment["KATA_RUN_ALL"] = runAll ? "1" : "0"
+            environment["KATA_START_AT"] = String(startAt)
+            let process = prepared.process(environment: environment)
             var running: ExampleOutcome?
             var finished = false
             let termination = try process.run(secret: secret, deadline: deadline) { line in
@@ -155,7 +105,7 @@ public struct ProgramRunner: Sendable {
                     break  // Not from KataSpec: whatever it says, it counts for nothing.
                 }
             }
-            var printed = Self.read(outputFile, limit: limits.outputLimit)
+            var printed = Self.read(prepared.outputFile, limit: limits.outputLimit)
             printed.text = Self.namingSourcePaths(printed.text, sourcePaths)
             if !printed.text.isEmpty {
                 report.output +=

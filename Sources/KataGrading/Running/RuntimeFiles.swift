@@ -24,16 +24,25 @@ package struct RuntimeFiles: Sendable, Equatable {
             && left.links.map(\.target) == right.links.map(\.target)
     }
 
-    /// The runtime of a program linked against KataSpec's shared library in `folder`, or nil when the loader cannot
-    /// say (then the program cannot run in the sandbox).
-    static func needed(byLibraryIn folder: URL) -> RuntimeFiles? {
-        let library = folder.appendingPathComponent("libKataSpec.so")
+    /// The runtime of a program linked against the shared libraries in `folders` (KataSpec's, or kata's harness and
+    /// the framework it runs), or nil when the loader cannot say (then the program cannot run in the sandbox).
+    static func needed(byLibrariesIn folders: [URL]) -> RuntimeFiles? {
+        let libraries = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+                .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.map { folder.appendingPathComponent($0) }
+        }
+        let key = libraries.map(\.path).joined(separator: "\n")
         lock.lock()
         defer { lock.unlock() }
-        if let known = known[library.path] { return known }
-        guard let loader = loaderPath(), let listed = list(library, loader: loader) else { return nil }
+        if let known = known[key] { return known }
+        guard !libraries.isEmpty, let loader = loaderPath() else { return nil }
+        var listed: [String] = []
+        for library in libraries {
+            guard let paths = list(library, loader: loader) else { return nil }
+            listed += paths
+        }
         let files = resolving([loader] + listed)
-        known[library.path] = files
+        known[key] = files
         return files
     }
 

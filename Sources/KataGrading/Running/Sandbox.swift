@@ -123,11 +123,11 @@ public struct Sandbox: Sendable, Equatable {
     /// The name recorded in machine-readable results.
     public var name: String { isConfined ? "bubblewrap" : "none" }
 
-    /// bubblewrap's arguments to run `program` (a path outside) with `library` (KataSpec's folder) and `runtime` (the
+    /// bubblewrap's arguments to run `program` (a path outside) with `libraries` (KataSpec's folder, or the harness's) and `runtime` (the
     /// libraries and their folders) shown read-only and `capture` (a file) bound writable: an allow-list, so that
     /// nothing else of the host is there to read, no socket of the host to connect to, and no `/proc` (the process's
     /// own memory is not a file it can read).
-    func arguments(program: String, library: String?, capture: String?, runtime: RuntimeFiles) -> [String] {
+    func arguments(program: String, libraries: [String], capture: String?, runtime: RuntimeFiles) -> [String] {
         guard case .bubblewrap(_, let setpriv) = kind else { return [] }
         var arguments = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc"]
         arguments += ["--unshare-uts", "--unshare-cgroup-try"]
@@ -139,7 +139,7 @@ public struct Sandbox: Sendable, Equatable {
         ]
         arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/tmp"]
         var shown = runtime.folders
-        if let library { shown.append(library) }
+        for library in libraries where !shown.contains(library) { shown.append(library) }
         let files = [setpriv].compactMap { $0 }.map { RuntimeFiles.resolve($0).real }
         // Folders bubblewrap creates on the way to a mount are private to root; the program must pass them.
         var made: Set<String> = ["/", "/tmp", "/dev"]
