@@ -75,6 +75,11 @@ let package = Package(
             ]
         ),
         .target(name: "KataSpec"),
+        // kata's harness for the toolchain's own Swift Testing and XCTest: kata builds it into the library cache the
+        // first time an exercise needs it, as it builds KataSpec; the targets are here so that the package's build
+        // checks them.
+        .target(name: "KataHarness"),
+        .target(name: "KataXCTestHarness", dependencies: ["KataHarness"]),
         .executableTarget(
             name: "kata",
             dependencies: [

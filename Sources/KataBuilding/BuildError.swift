@@ -24,6 +24,8 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     case specLibraryStopped(CompileLimits.Stop)
     /// `KATA_SANDBOX=require` and this computer has no sandbox.
     case noSandbox(reason: String)
+    /// An exercise on Swift Testing or XCTest was compiled before kata's harness for them was built (kata's mistake).
+    case noHarness
     /// A re-grade of hand-ins, which runs other people's code, on a computer with no sandbox.
     case gradingWithoutSandbox(reason: String)
 
@@ -60,6 +62,9 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
                 ["memory": CompileLimits.describe(bytes: bytes), "variable": CompileLimits.memoryVariable])
         case .noSandbox(let reason):
             "KATA_SANDBOX=require, but there is no sandbox on this computer: \(reason)"
+        case .noHarness:
+            "kata's harness for Swift Testing and XCTest was not built before an exercise on them was compiled; this is "
+                + "a mistake in kata, not in your code: check again"
         case .gradingWithoutSandbox(let reason):
             "kata room grade runs each learner's code, and this computer has no sandbox (\(reason)): that code "
                 + "could read and change your files and forge its own results. Grade on Linux with bubblewrap "

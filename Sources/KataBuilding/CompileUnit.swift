@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataWorkbook
 
 #if canImport(Glibc)
     import Glibc
@@ -30,6 +31,10 @@ package struct CompileUnit: Sendable {
     /// The learner's module: compiled with strict memory safety, whose findings are errors (code that reads or writes
     /// memory directly could forge the results of the specs that share its process).
     var isLearners = false
+    /// The language mode it compiles in.
+    var languageMode: LanguageMode = .swift5
+    /// The library of kata's it imports (KataSpec, or the harness).
+    var runtime: RuntimeLibrary?
 
     /// The cache key: everything the compile reads, except whether it lists declarations (a unit that does also
     /// serves one that does not).
@@ -40,6 +45,8 @@ package struct CompileUnit: Sendable {
         hash.update(field: emitsInterface ? "interface" : "object")
         hash.update(field: imports?.interface ?? "")
         hash.update(field: isLearners ? ExerciseCompiler.learnerFlags.joined(separator: " ") : "")
+        hash.update(field: languageMode.rawValue)
+        hash.update(field: runtime?.key ?? "")
         for (file, contents) in zip(files, contents) {
             hash.update(field: file.lastPathComponent)
             hash.update(field: contents)

@@ -14,6 +14,8 @@ public struct ExerciseCompiler: Sendable {
 
     public var toolchain: Toolchain
     public var library: SpecLibrary
+    /// kata's harness for Swift Testing and XCTest, when an exercise on one of them is checked.
+    public var harness: RuntimeLibrary?
     /// The jobs to run directly; nil to go through `swiftc`.
     var plan: CompilerPlan?
     /// Where compiled modules are kept; nil to keep none.
@@ -21,6 +23,11 @@ public struct ExerciseCompiler: Sendable {
 
     /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
     package static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
+
+    /// The flags for code in `mode`: Swift 6 mode brings complete concurrency checking, as a team's code has it.
+    package static func flags(_ mode: LanguageMode) -> [String] {
+        mode == .swift5 ? flags : ["-swift-version", "6"] + flags.dropFirst(2)
+    }
     /// Warnings about the chapter's code and KataSpec are not a learner's concern. The learner's module keeps its
     /// warnings (an endlessly recursive function, an unused result: often what explains a failure), and strict memory
     /// safety's are errors there: unsafe code is not accepted (see ``CompileUnit/isLearners``).
@@ -44,7 +51,7 @@ public struct ExerciseCompiler: Sendable {
         let fileManager = FileManager.default
         try write(program, in: folder)
         let subject = Subject(program)
-        let exerciseUnit = exerciseUnit(
+        let exerciseUnit = try exerciseUnit(
             program, in: folder,
             listDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.exerciseModule)
         let exercise: URL
@@ -75,7 +82,8 @@ public struct ExerciseCompiler: Sendable {
             files: program.specFiles.map { folder.appendingPathComponent($0.name) },
             contents: program.specFiles.map(\.contents), emitsInterface: false,
             listsDeclarations: listDeclarations && program.learnerModule == GeneratedProgram.specsModule,
-            imports: (exercise, interface), isLearners: program.learnerModule == GeneratedProgram.specsModule)
+            imports: (exercise, interface), isLearners: program.learnerModule == GeneratedProgram.specsModule,
+            languageMode: program.languageMode, runtime: try runtime(for: program))
         let specs: URL
         switch try build(specsUnit, in: folder, subject: subject) {
         case .success(let built):
@@ -96,7 +104,8 @@ public struct ExerciseCompiler: Sendable {
             specs.appendingPathComponent(specsUnit.object).path,
         ]
         let linked = try run(
-            linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary, subject: subject)
+            linkJobs(objects: objects, output: binary, in: folder, program: program), in: folder, output: binary,
+            subject: subject)
         if case .failure(let failure) = linked { return .failed(failure.diagnostics, output: failure.output) }
         return .built(binary, warnings: warnings)
     }
@@ -117,7 +126,7 @@ public struct ExerciseCompiler: Sendable {
         try write(program, in: folder)
         guard
             case .success(let built) = try build(
-                exerciseUnit(program, in: folder, listDeclarations: true), in: folder, subject: Subject(program))
+                try exerciseUnit(program, in: folder, listDeclarations: true), in: folder, subject: Subject(program))
         else { return nil }
         return built.folder.appendingPathComponent("symbols")
     }
@@ -135,12 +144,32 @@ public struct ExerciseCompiler: Sendable {
         }
     }
 
-    private func exerciseUnit(_ program: GeneratedProgram, in folder: URL, listDeclarations: Bool) -> CompileUnit {
+    private func exerciseUnit(_ program: GeneratedProgram, in folder: URL, listDeclarations: Bool) throws(BuildError)
+        -> CompileUnit
+    {
         CompileUnit(
             module: GeneratedProgram.exerciseModule,
             files: program.exerciseFiles.map { folder.appendingPathComponent($0.name) },
             contents: program.exerciseFiles.map(\.contents), emitsInterface: true, listsDeclarations: listDeclarations,
-            imports: nil, isLearners: program.learnerModule == GeneratedProgram.exerciseModule)
+            imports: nil, isLearners: program.learnerModule == GeneratedProgram.exerciseModule,
+            languageMode: program.languageMode, runtime: try runtime(for: program))
+    }
+
+    /// The library of kata's a program imports and links: KataSpec for the book's older frameworks, the harness (built
+    /// the first time one needs it) for Swift Testing and XCTest.
+    package func runtime(for program: GeneratedProgram) throws(BuildError) -> RuntimeLibrary {
+        guard program.engine != .kataSpec else { return library }
+        guard let harness else { throw .noHarness }
+        return harness
+    }
+
+    /// The modules of its library a program links.
+    static func linkedModules(_ engine: TestEngine) -> [String]? {
+        switch engine {
+        case .kataSpec: nil
+        case .swiftTesting: ["KataHarness"]
+        case .xcTest: ["KataHarness", "KataXCTestHarness"]
+        }
     }
 
     /// A compile or link that failed: the compiler's diagnostics and its whole output.
@@ -182,7 +211,7 @@ public struct ExerciseCompiler: Sendable {
     private func build(
         _ unit: CompileUnit, in folder: URL, subject: Subject
     ) throws(BuildError) -> Result<(folder: URL, warnings: [CompilerDiagnostic]), Failure> {
-        let key = unit.key(base: [toolchain.version, library.key] + Self.flags)
+        let key = unit.key(base: [toolchain.version] + Self.flags(unit.languageMode))
         if let cached = units?.lookup(key, unit: unit, needsSymbols: unit.listsDeclarations) {
             return .success((cached, unit.warnings(in: cached)))
         }
@@ -216,7 +245,8 @@ public struct ExerciseCompiler: Sendable {
         let files = unit.files.map(\.lastPathComponent)
         let object = staging.appendingPathComponent(unit.object).path
         var extra =
-            Self.flags + (unit.isLearners ? Self.learnerFlags : Self.otherFlags) + ["-I", library.directory.path]
+            Self.flags(unit.languageMode) + (unit.isLearners ? Self.learnerFlags : Self.otherFlags)
+            + ["-I", (unit.runtime ?? library).directory.path]
         if let imports = unit.imports { extra += ["-I", imports.directory.path] }
         if unit.emitsInterface { extra.append("-enable-testing") }
         if unit.emitsInterface || unit.listsDeclarations {
@@ -241,12 +271,15 @@ public struct ExerciseCompiler: Sendable {
         ]
     }
 
-    /// The jobs that link `objects` with KataSpec into `output`.
-    private func linkJobs(objects: [String], output: URL, in folder: URL) -> [(URL, [String])] {
+    /// The jobs that link `objects` with the program's library of kata's into `output`.
+    private func linkJobs(objects: [String], output: URL, in folder: URL, program: GeneratedProgram) throws(BuildError)
+        -> [(URL, [String])]
+    {
+        let linkFlags = try runtime(for: program).linkFlags(Self.linkedModules(program.engine))
         if let plan {
             let autolink = folder.appendingPathComponent("program.autolink").path
             let (linker, arguments) = plan.link(
-                objects: objects, autolink: autolink, output: output.path, extra: library.linkFlags)
+                objects: objects, autolink: autolink, output: output.path, extra: linkFlags)
             let link = (URL(fileURLWithPath: linker), arguments)
             // The libraries the objects ask for, read from them directly when they are ELF files.
             if let entries = AutolinkEntries.read(objects.map { URL(fileURLWithPath: $0) }),
@@ -256,7 +289,7 @@ public struct ExerciseCompiler: Sendable {
             }
             return [(URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]), link]
         }
-        return [(toolchain.swiftc, objects + library.linkFlags + toolchain.linkerFlags + ["-o", output.path])]
+        return [(toolchain.swiftc, objects + linkFlags + toolchain.linkerFlags + ["-o", output.path])]
     }
 
     /// Runs `jobs` in order in `folder`, within the toolchain's limits, stopping at the first that fails; what they

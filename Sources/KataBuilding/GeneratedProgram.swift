@@ -48,10 +48,14 @@ public struct GeneratedProgram: Sendable, Equatable {
     public var exerciseFiles: [File]
     /// The files of module `ExerciseSpecs`, `main.swift` last.
     public var specFiles: [File]
-    /// The spec classes `main.swift` runs, in source order.
+    /// The spec classes `main.swift` runs, in source order (KataSpec), or the XCTest classes it lists (XCTest).
     public var specClasses: [String]
     /// The module the learner's file is compiled in.
     public var learnerModule: String
+    /// The framework its tests run on.
+    public var engine: TestEngine = .kataSpec
+    /// The language mode its modules compile in.
+    public var languageMode: LanguageMode = .swift5
 
     /// Every file of the program.
     public var files: [File] { exerciseFiles + specFiles }

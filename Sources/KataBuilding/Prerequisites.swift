@@ -9,6 +9,10 @@ package struct Prerequisites: Sendable {
     package var library: SpecLibrary
     /// The jobs to run directly; nil to go through `swiftc`.
     package var plan: CompilerPlan?
+    /// Where KataSpec's sources are (the harness's are beside them).
+    package var kataSpecSources: URL
+    /// The library cache.
+    package var cache: URL
 
     /// The workbook's own cache (`.kata/cache`) and the one KataSpec is built into: `KATA_LIBRARY_CACHE`, which
     /// lets several workbooks (a classroom's, or the test suite's) share one build, or else the workbook's.
@@ -31,9 +35,11 @@ package struct Prerequisites: Sendable {
         let sources = try SpecLibrary.locateSources(workbookRoot: workbookRoot, environment: environment)
         // The first time, the compiler's plan is read while KataSpec builds.
         let plan = Background { CompilerPlan.load(toolchain: toolchain, cache: cache, environment: environment) }
-        let library = try SpecLibrary.prepare(
-            sources: sources, toolchain: toolchain, cache: cache, willBuild: willBuildLibrary, willWait: willWait
+        let library = try RuntimeLibrary.prepare(
+            .kataSpec, kataSpecSources: sources, toolchain: toolchain, cache: cache, willBuild: willBuildLibrary,
+            willWait: willWait
         ).library
-        return Prerequisites(toolchain: toolchain, library: library, plan: plan.value)
+        return Prerequisites(
+            toolchain: toolchain, library: library, plan: plan.value, kataSpecSources: sources, cache: cache)
     }
 }

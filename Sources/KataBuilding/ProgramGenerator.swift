@@ -44,40 +44,68 @@ public struct ProgramGenerator: Sendable {
     func program(_ variant: GeneratedProgram.Variant, exercise: Exercise, implementation: CodeBlock?)
         -> GeneratedProgram
     {
+        let engine = exercise.engine
         var exerciseFiles: [GeneratedProgram.File] = []
         var specFiles: [GeneratedProgram.File] = []
-        var specSources: [String] = []
+        var specSources: [XCTestScanner.Source] = []
         for (index, block) in exercise.support.enumerated() {
-            exerciseFiles.append(chapterFile("support-\(index + 1).swift", block, testing: false))
+            exerciseFiles.append(chapterFile("support-\(index + 1).swift", block, testing: false, engine: engine))
         }
         if let implementation {
-            exerciseFiles.append(chapterFile("implementation.swift", implementation, testing: false))
+            exerciseFiles.append(chapterFile("implementation.swift", implementation, testing: false, engine: engine))
             specFiles.append(
-                file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: true))
-            specSources.append(fileContents)
+                file(
+                    GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: true,
+                    engine: engine))
+            specSources.append(.init(code: fileContents, path: filePath, firstLine: 1))
         } else {
             exerciseFiles.append(
-                file(GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: false))
+                file(
+                    GeneratedProgram.learnerFile, code: fileContents, path: filePath, line: 1, testing: false,
+                    engine: engine))
             for (index, block) in exercise.specs.enumerated() {
-                specFiles.append(chapterFile("spec-\(index + 1).swift", block, testing: true))
-                specSources.append(block.code)
+                specFiles.append(chapterFile("spec-\(index + 1).swift", block, testing: true, engine: engine))
+                specSources.append(.init(code: block.code, path: chapterPath, firstLine: block.codeLocation.line))
             }
         }
-        let classes = specSources.flatMap(SpecClassScanner.classes(in:))
-        specFiles.append(GeneratedProgram.File(name: "main.swift", contents: Self.mainFile(classes, limits: limits)))
+        let main: String
+        let classes: [String]
+        switch engine {
+        case .kataSpec:
+            classes = specSources.flatMap { SpecClassScanner.classes(in: $0.code) }
+            main = Self.mainFile(classes, limits: limits)
+        case .swiftTesting:
+            classes = []
+            main = Self.mainFile(
+                runner: "await KataHarness.SwiftTestingHarness.main()", imports: ["KataHarness"], limits: limits)
+        case .xcTest:
+            let cases = XCTestScanner.testCases(in: specSources)
+            classes = cases.map(\.className)
+            main = Self.mainFile(
+                runner: "KataXCTestHarness.XCTestHarness.main([\n" + cases.map(Self.xcTestCase).joined(separator: ",\n")
+                    + "\n])",
+                imports: ["XCTest", "KataXCTestHarness"], limits: limits)
+        }
+        specFiles.append(GeneratedProgram.File(name: "main.swift", contents: main))
         return GeneratedProgram(
             variant: variant, exerciseFiles: exerciseFiles, specFiles: specFiles, specClasses: classes,
-            learnerModule: implementation == nil ? GeneratedProgram.exerciseModule : GeneratedProgram.specsModule)
+            learnerModule: implementation == nil ? GeneratedProgram.exerciseModule : GeneratedProgram.specsModule,
+            engine: engine, languageMode: exercise.languageMode)
     }
 
-    private func chapterFile(_ name: String, _ block: CodeBlock, testing: Bool) -> GeneratedProgram.File {
-        file(name, code: block.code, path: chapterPath, line: block.codeLocation.line, testing: testing)
+    private func chapterFile(_ name: String, _ block: CodeBlock, testing: Bool, engine: TestEngine)
+        -> GeneratedProgram.File
+    {
+        file(name, code: block.code, path: chapterPath, line: block.codeLocation.line, testing: testing, engine: engine)
     }
 
-    /// A file of the program; `testing` files are in `ExerciseSpecs` and see all of `Exercise`.
-    private func file(_ name: String, code: String, path: String, line: Int, testing: Bool) -> GeneratedProgram.File {
+    /// A file of the program; `testing` files are in `ExerciseSpecs` and see all of `Exercise`. Code written with a
+    /// real framework imports it itself, as in a team's project; KataSpec is imported for the code of its chapters.
+    private func file(
+        _ name: String, code: String, path: String, line: Int, testing: Bool, engine: TestEngine
+    ) -> GeneratedProgram.File {
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        var contents = "import Foundation\nimport KataSpec\n"
+        var contents = engine == .kataSpec ? "import Foundation\nimport KataSpec\n" : "import Foundation\n"
         if testing { contents += "@testable import \(GeneratedProgram.exerciseModule)\n" }
         contents += "#sourceLocation(file: \"\(escaped)\", line: \(line))\n"
         contents += code
@@ -86,14 +114,34 @@ public struct ProgramGenerator: Sendable {
         return GeneratedProgram.File(name: name, contents: contents, origin: path)
     }
 
+    /// One XCTest class as the harness takes it: each test method with where it is declared.
+    static func xcTestCase(_ testCase: XCTestScanner.TestCase) -> String {
+        let methods = testCase.methods.map { method in
+            let path = method.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
+            return
+                "        .init(\"\(method.name)\", KataXCTestHarness.XCTestHarness.test(\(testCase.className).\(method.name)), "
+                + "file: \"\(path)\", line: \(method.line))"
+        }
+        return "    .init(\(testCase.className).self, [\n" + methods.joined(separator: ",\n") + "\n    ])"
+    }
+
     /// The entry point: limits first, then the runner. Kept in kata's hands, so learner code cannot replace it: every
     /// name it uses is qualified with its module, and screening refuses a learner's declaration of those modules'
     /// names.
     static func mainFile(_ classes: [String], limits: RunLimits) -> String {
         let list = classes.map { "\($0).self" }.joined(separator: ", ")
+        return mainFile(
+            runner: "KataSpec.SpecRunner.main([\(list)], modules: [\"Exercise\", \"ExerciseSpecs\"])",
+            imports: ["KataSpec"], limits: limits)
+    }
+
+    /// The entry point that sets the limits, then calls `runner` (which may `await`).
+    static func mainFile(runner: String, imports: [String], limits: RunLimits) -> String {
+        let asynchronous = runner.hasPrefix("await ")
         return """
             import Foundation
-            import KataSpec
+            \(imports.map { "import \($0)" }.joined(separator: "\n"))
             @testable import Exercise
             #if canImport(Glibc)
             import Glibc
@@ -101,7 +149,7 @@ public struct ProgramGenerator: Sendable {
 
             @main
             enum KataGeneratedMain {
-                static func main() {
+                static func main()\(asynchronous ? " async" : "") {
                     #if canImport(Glibc)
                     func limit(_ resource: Glibc.__rlimit_resource, _ value: Swift.UInt64) {
                         var bounds = Glibc.rlimit(rlim_cur: Glibc.rlim_t(value), rlim_max: Glibc.rlim_t(value))
@@ -120,7 +168,7 @@ public struct ProgramGenerator: Sendable {
                         _ = Foundation.FileManager.default.changeCurrentDirectoryPath(folder)
                     }
                     #endif
-                    KataSpec.SpecRunner.main([\(list)], modules: ["Exercise", "ExerciseSpecs"])
+                    \(runner)
                 }
             }
 

@@ -1,5 +1,3 @@
-import KataBuilding
-
 /// The limits a learner's program runs under.
 public struct RunLimits: Sendable, Equatable {
     /// Wall-clock seconds for the whole run, all relaunches together.

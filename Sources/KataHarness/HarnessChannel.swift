@@ -55,10 +55,10 @@ public final class HarnessChannel: Sendable {
 /// run, capped by the file-size limit), or the terminal.
 public enum HarnessOutput {
     /// Sends standard output and standard error into the capture file, line-buffered so that what a test printed
-    /// survives a crash.
+    /// survives a crash. Appended to: kata empties the file before each run of the program.
     public static func capture(environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard let path = environment["KATA_CAPTURE_FILE"], !path.isEmpty else { return }
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
+        let file = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o644)
         guard file >= 0 else { return }
         fflush(nil)
         dup2(file, 1)

@@ -37,7 +37,7 @@ public enum Message: String, CaseIterable, Sendable {
     // The shape a specify exercise asks for
     case shapeExamplesOne, shapeExamples, shapeContextsOne, shapeContexts, shapeExamplesPerContextOne
     case shapeExamplesPerContext, shapeShared, shapeFoundCount, shapeFoundNoContexts, shapeFoundContext
-    case shapeFoundShared
+    case shapeFoundShared, shapeTestsOne, shapeTests, shapeArgumentsOne, shapeArguments, shapeFoundArguments
     // Errors a learner meets
     case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage, errorLearnerFileLink
@@ -49,7 +49,7 @@ public enum Message: String, CaseIterable, Sendable {
     // A duration
     case durationSeconds
     // Why a check did not pass, beyond one example (``CheckResult/Note``)
-    case resultNoSpecClass, resultSpecsMustPass, resultNoExamplesSpecify, resultNoExamples
+    case resultNoSpecClass, resultNoTestCaseClass, resultSpecsMustPass, resultNoExamplesSpecify, resultNoExamples
     // The progress file
     case progressMovedAside, progressChangedOutside, progressUnverifiedOne, progressUnverified
     case progressNotJSON, progressFieldMalformed, progressFieldMissing, progressFieldWrongType, progressNotTheSchema
@@ -250,6 +250,11 @@ public enum Message: String, CaseIterable, Sendable {
         case .shapeFoundNoContexts: "you have no contexts yet"
         case .shapeFoundContext: "\"{name}\" has {count}"
         case .shapeFoundShared: "you include them in {count}"
+        case .shapeTestsOne: "at least {count} test that runs (each argument of a parameterized test counts)"
+        case .shapeTests: "at least {count} tests that run (each argument of a parameterized test counts)"
+        case .shapeArgumentsOne: "a parameterized test with at least {count} argument"
+        case .shapeArguments: "a parameterized test with at least {count} arguments"
+        case .shapeFoundArguments: "your largest has {count}"
         case .errorUnknownExerciseSuggestion: "no exercise '{id}'; did you mean '{suggestion}'?"
         case .errorUnknownExercise: "no exercise '{id}'; run {command} to see every exercise id"
         case .errorIdTooLong:
@@ -280,6 +285,8 @@ public enum Message: String, CaseIterable, Sendable {
         case .durationSeconds: "{value} s"
         case .errorPrefix: "kata: error: "
         case .warningPrefix: "kata: warning: "
+        case .resultNoTestCaseClass:
+            "your file declares no test class; write one like `final class LeapYearTests: XCTestCase { func testCenturies() { ... } }`"
         case .resultNoSpecClass:
             "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
         case .resultSpecsMustPass:

@@ -160,6 +160,11 @@ extension Messages {
         .shapeFoundNoContexts: "你还没有 context",
         .shapeFoundContext: "\"{name}\" 里有 {count} 个",
         .shapeFoundShared: "你在 {count} 个用例组里用到了它们",
+        .shapeTestsOne: "至少 {count} 个会运行的测试（参数化测试的每个参数各算一个）",
+        .shapeTests: "至少 {count} 个会运行的测试（参数化测试的每个参数各算一个）",
+        .shapeArgumentsOne: "一个至少有 {count} 个参数的参数化测试",
+        .shapeArguments: "一个至少有 {count} 个参数的参数化测试",
+        .shapeFoundArguments: "你最多的一个有 {count} 个",
         .errorUnknownExerciseSuggestion: "没有练习“{id}”；你是不是想找“{suggestion}”？",
         .errorUnknownExercise: "没有练习“{id}”；运行 {command} 查看所有练习的 id",
         .errorIdTooLong: "这个 id 有 {length} 个字符，而练习的 id 都是 hello-kata 这样的短词；运行 {command} 查看所有练习的 id",
@@ -186,6 +191,8 @@ extension Messages {
         .durationSeconds: "{value} 秒",
         .errorPrefix: "kata：错误：",
         .warningPrefix: "kata：警告：",
+        .resultNoTestCaseClass:
+            "你的文件里没有声明测试类；照这样写一个：`final class LeapYearTests: XCTestCase { func testCenturies() { ... } }`",
         .resultNoSpecClass:
             "你的文件里没有声明 spec 类；照这样写一个：`final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`",
         .resultSpecsMustPass: "你的 spec 必须先在正确的代码上通过，才能抓住变异体；在正确的代码上有 {examples}失败了",

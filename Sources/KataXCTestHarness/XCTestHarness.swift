@@ -54,12 +54,38 @@ public enum XCTestHarness {
                     return (only.isEmpty || only.contains(id)) && !skip.contains(id)
                 })
         }.filter { !$0.methods.isEmpty }
-        if let channel {
-            let records = XCTestRecords(channel: channel, cases: chosen)
-            records.announce()
-            XCTestObservationCenter.shared.addTestObserver(XCTestObserver(records: records))
+        let records = channel.map { XCTestRecords(channel: $0, cases: chosen) }
+        records?.announce()
+        if let records { XCTestObservationCenter.shared.addTestObserver(XCTestObserver(records: records)) }
+        // The suites XCTMain would make, without XCTMain: it names the run after the program's bundle, which it finds
+        // through /proc, and the sandbox has none.
+        let root = XCTestSuite(name: "All tests")
+        for testCase in chosen { root.addTest(CaseSuite(testCase)) }
+        root.run()
+        records?.runEnded()
+        fflush(nil)
+        exit(root.testRun?.totalFailureCount == 0 ? 0 : 1)
+    }
+
+    /// The suite of one test class, as XCTest makes it: the class's own `setUp()` and `tearDown()` around its tests.
+    final class CaseSuite: XCTestSuite {
+        let testCaseClass: XCTestCase.Type
+
+        init(_ testCase: Case) {
+            testCaseClass = testCase.type
+            super.init(name: String(describing: testCase.type))
+            for method in testCase.methods {
+                addTest(testCase.type.init(name: method.name, testClosure: method.body))
+            }
         }
-        XCTMain(chosen.map { ($0.type, $0.methods.map { ($0.name, $0.body) }) })
+
+        override func setUp() {
+            testCaseClass.setUp()
+        }
+
+        override func tearDown() {
+            testCaseClass.tearDown()
+        }
     }
 
     /// A synchronous test method, as XCTest runs it.

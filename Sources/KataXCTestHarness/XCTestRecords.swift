@@ -16,7 +16,8 @@ final class XCTestRecords: Sendable {
         var suites: [(String, String, String, Int)] = []
         for testCase in cases {
             let first = testCase.methods.first
-            suites.append((Self.className(testCase.type), Self.className(testCase.type), first?.file ?? "", first?.line ?? 0))
+            suites.append(
+                (Self.className(testCase.type), Self.className(testCase.type), first?.file ?? "", first?.line ?? 0))
             for method in testCase.methods {
                 places[Self.id(testCase.type, method.name)] = (method.file, method.line)
             }
@@ -37,7 +38,13 @@ final class XCTestRecords: Sendable {
     /// Every test the run will have, before it starts.
     func announce() {
         for suite in suites {
-            send(["kind": "test", "payload": ["kind": "suite", "id": suite.id, "name": suite.name, "sourceLocation": location(suite.file, suite.line)]])
+            send([
+                "kind": "test",
+                "payload": [
+                    "kind": "suite", "id": suite.id, "name": suite.name,
+                    "sourceLocation": location(suite.file, suite.line),
+                ],
+            ])
         }
         for (id, place) in places.sorted(by: { ($0.value.file, $0.value.line) < ($1.value.file, $1.value.line) }) {
             let name = String(id.split(separator: "/").last ?? "")
@@ -73,7 +80,12 @@ final class XCTestRecords: Sendable {
         let seconds = String(format: "%.3f", testCase.testRun?.totalDuration ?? 0)
         event(
             "testEnded", testID: id(of: testCase),
-            messages: [(passed ? "pass" : "fail", "Test Case '\(testCase.name)' \(passed ? "passed" : "failed") (\(seconds) seconds)")])
+            messages: [
+                (
+                    passed ? "pass" : "fail",
+                    "Test Case '\(testCase.name)' \(passed ? "passed" : "failed") (\(seconds) seconds)"
+                )
+            ])
     }
 
     func runEnded() {
@@ -123,16 +135,13 @@ final class XCTestObserver: NSObject, XCTestObservation {
     }
 
     func testCase(
-        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
     ) {
         records.failed(testCase, description: description, file: filePath, line: lineNumber)
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
         records.finished(testCase)
-    }
-
-    func testBundleDidFinish(_ testBundle: Bundle) {
-        records.runEnded()
     }
 }

@@ -59,7 +59,7 @@ public struct ExercismReport {
             object["mutants"] = result.mutants.map { mutant -> [String: Any] in
                 var entry: [String: Any] = [
                     "name": mutant.name, "note": mutant.note, "status": mutant.caught ? "caught" : "survived",
-                    "caught_by": mutant.caughtBy,
+                    "caught_by": mutant.shownCaughtBy,
                 ]
                 // Caught only because an example ran out of time: a weak catch.
                 if let limit = mutant.timedOutAfter { entry["timed_out_after"] = limit }

@@ -99,13 +99,7 @@ public struct HumanCheckReport {
     /// `nil` when every example ran.
     /// The result's message in the learner's language where it is one of kata's own sentences.
     private func said(_ result: CheckResult) -> String? {
-        switch result.note {
-        case .noSpecClass: t(.resultNoSpecClass)
-        case .specsMustPass(let failed): t(.resultSpecsMustPass, ["examples": t.count(failed, .examplesOne, .examples)])
-        case .noExamples(let specify): t(specify ? .resultNoExamplesSpecify : .resultNoExamples)
-        case .run(let said): t(said.message, said.values)
-        case nil: result.message
-        }
+        result.note?.said(in: t)
     }
 
     static func leftOutLine(_ run: RunReport, messages t: Messages = Messages(.source)) -> String? {
@@ -261,7 +255,7 @@ public struct HumanCheckReport {
                     "  " + style.paint(t(.caught), .yellow) + "   \(mutant.name), "
                         + Self.timeoutCatch(mutant, limit: limit, messages: t))
             } else if mutant.caught {
-                let by = mutant.caughtBy.first.map { t(.caughtBy, ["example": $0.withVisibleControls]) } ?? ""
+                let by = mutant.shownCaughtBy.first.map { t(.caughtBy, ["example": $0.withVisibleControls]) } ?? ""
                 lines.append("  " + style.paint(t(.caught), .green) + "   \(mutant.name)\(by)")
             } else {
                 lines.append(
@@ -300,7 +294,7 @@ public struct HumanCheckReport {
         _ mutant: CheckResult.MutantResult, limit: Double, messages t: Messages = Messages(.source)
     ) -> String {
         let example =
-            mutant.caughtBy.first.map { "\"\($0.withVisibleControls)\"" }
+            mutant.shownCaughtBy.first.map { "\"\($0.withVisibleControls)\"" }
             ?? (t.language.isSource ? "an example" : "某个用例")
         return t(.timeoutCatch, ["example": example, "seconds": duration(limit, t)])
     }

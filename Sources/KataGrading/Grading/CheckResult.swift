@@ -1,5 +1,6 @@
 import Foundation
 import KataBuilding
+import KataMessages
 import KataWorkbook
 
 /// The verdict on one exercise, with everything the reports show. Cached by ``VerdictCache``.
@@ -27,6 +28,39 @@ public struct CheckResult: Codable, Sendable, Equatable {
         /// Set when the mutant was caught only by an example that ran out of time (after this many seconds):
         /// a weak catch, since no expectation failed.
         public var timedOutAfter: Double?
+        /// Set when the mutant did not compile with specs that compile against the subject: caught by the compiler
+        /// (``Verifier`` reports it as the chapter's mistake).
+        public var notCompiled: Bool?
+
+        package init(
+            name: String, note: String, caught: Bool, caughtBy: [String], report: RunReport?,
+            notCompiled: Bool? = nil
+        ) {
+            self.name = name
+            self.note = note
+            self.caught = caught
+            self.caughtBy = caughtBy
+            self.report = report
+            self.notCompiled = notCompiled
+        }
+
+        /// The result of a mutant's run (nil when it could not be run: caught).
+        package init(_ mutant: Mutant, report: RunReport?) {
+            let failures = report?.examples.filter(\.status.isFailure) ?? []
+            self.init(
+                name: mutant.name, note: mutant.note,
+                caught: report == nil || report?.problem != nil || !failures.isEmpty, caughtBy: failures.map(\.name),
+                report: report)
+            // Caught only because an example ran out of time: no expectation said what broke.
+            if let limit = report?.timedOutAfter, report?.problem == nil, !failures.isEmpty,
+                failures.allSatisfy({ $0.status == .timedOut })
+            {
+                timedOutAfter = limit
+            }
+        }
+
+        /// What caught it, as the reports name it: the examples, or the compiler.
+        public var shownCaughtBy: [String] { notCompiled == true ? ["(did not compile)"] : caughtBy }
     }
 
     public var id: String
@@ -42,24 +76,45 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var mutants: [MutantResult]
     /// Specify exercises that state a shape: how the learner's spec measures up to it.
     public var shape: ShapeCheck?
-    /// Why the result is `error`, or a short explanation of a failure that is not about one example (English, as
-    /// JSON and JUnit give it).
-    public var message: String?
-
-    /// A ``message`` that kata says in the learner's language (see ``HumanCheckReport``).
+    /// Why the result is `error`, or a short explanation of a failure that is not about one example: one of kata's
+    /// sentences, said in the learner's language by the reports (``Note/said(in:)``).
     public enum Note: Codable, Sendable, Equatable {
+        /// The chapter gives a specify exercise nothing to run against (the author's mistake).
+        case noSubject
+        /// The chapter has no spec class (or XCTest class) for an implement exercise (the author's mistake).
+        case noChapterSpecClass
         /// A specify exercise's file declares no spec class.
         case noSpecClass
+        /// A specify exercise on XCTest: the file declares no `XCTestCase` subclass with a `test…` method.
+        case noTestCaseClass
         /// A specify exercise's specs failed against the subject: this many examples.
         case specsMustPass(failed: Int)
         /// No example ran (`specify`: in the learner's specs).
         case noExamples(specify: Bool)
         /// The run went wrong outside any example (``RunReport/problemSaid``).
         case run(CompilerDiagnostic.Said)
+
+        /// The sentence in the language of `t`; the author's mistakes are said in English.
+        public func said(in t: Messages) -> String {
+            switch self {
+            case .noSubject: "the exercise has nothing to run against: add a subject block to the chapter"
+            case .noChapterSpecClass:
+                "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, AsyncSpec, "
+                    + "KiwiSpec, SpectaSpec or Spec, or from XCTestCase with test methods)"
+            case .noSpecClass: t(.resultNoSpecClass)
+            case .noTestCaseClass: t(.resultNoTestCaseClass)
+            case .specsMustPass(let failed):
+                t(.resultSpecsMustPass, ["examples": t.count(failed, .examplesOne, .examples)])
+            case .noExamples(let specify): t(specify ? .resultNoExamplesSpecify : .resultNoExamples)
+            case .run(let said): t(said.message, said.values)
+            }
+        }
     }
 
-    /// What ``message`` says, when it is one of kata's own sentences.
+    /// Why the result is `error`, or what failed outside any example, when kata has a sentence for it.
     public var note: Note?
+    /// The same in English, as JSON and JUnit give it.
+    public var message: String? { note?.said(in: Messages(.source)) }
     /// Seconds the check took (a cached answer reports its own time).
     public var duration: Double
     /// Whether this answer came from the verdict cache.

@@ -5,18 +5,10 @@ import KataWorkbook
 
 /// Screening: a learner's file may be judged by the chapter's specs, never change them.
 extension ExerciseChecker {
-    /// The mistakes found in the file's text, before anything is built.
-    func screenText(_ exercise: Exercise, path: String, contents: String) throws(BuildError) -> [CompilerDiagnostic] {
-        let names = try compiler.library.publicNames()
-        return LearnerFileScreen(
-            path: path, kataSpecNames: names.topLevel, chapterSpecClasses: Self.chapterSpecClasses(exercise)
-        ).findings(in: contents)
-    }
-
     /// The learner's declarations that would change what the chapter's code calls, read from the symbol graph the
     /// compiler wrote for `program` into `folder/symbols`.
     func screenDeclarations(
-        _ exercise: Exercise, program: GeneratedProgram, folder: URL, path: String, contents: String
+        _ exercise: Exercise, program: GeneratedProgram, folder: URL, path: String, contents: String, engine: Engine
     ) throws(BuildError) -> [CompilerDiagnostic] {
         let graph: SymbolGraph
         do {
@@ -28,28 +20,33 @@ extension ExerciseChecker {
         let tokens = chapterTokens(exercise, program: program)
         let screen = DeclarationScreen(
             path: path, modules: [GeneratedProgram.exerciseModule, GeneratedProgram.specsModule],
-            kataSpecNames: try compiler.library.publicNames(), chapterTokens: tokens,
+            kataSpecNames: engine.protectedNames, chapterTokens: tokens,
             chapterSpecClasses: Self.chapterSpecClasses(exercise), contents: contents,
             codeUnderTest: program.learnerModule == GeneratedProgram.specsModule
                 ? Self.topLevelNames(in: exercise.support + [exercise.subject].compactMap { $0 }) : [])
         let (findings, questions) = screen.screen(graph)
         guard !questions.isEmpty else { return findings }
-        let probe = NameProbe(toolchain: compiler.toolchain, library: compiler.library)
+        let probe = NameProbe(toolchain: compiler.toolchain, library: engine.library)
+        // The modules the learner's file imports, and those the chapter's code does (`import Testing` in its specs).
+        let chapterImports = (exercise.specs + exercise.support).flatMap { Self.imports(in: $0.code) }
+        let imports = Array(Set(Self.imports(in: contents) + chapterImports)).sorted()
         let existing = try probe.existing(
-            Array(questions.keys), imports: Self.imports(in: contents), in: folder.appendingPathComponent("probe"))
+            Array(questions.keys), imports: imports, in: folder.appendingPathComponent("probe"))
         let shadows = questions.filter { existing.contains($0.key) }.map(\.value)
         return (findings + shadows).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// What the learner's compiled module defines for the linker, when it compiled into `folder` (see
     /// ``ObjectScreen``); a module that cannot be read is refused too, since nothing else shows what it defines.
-    func screenObject(program: GeneratedProgram, folder: URL, path: String, contents: String) -> [CompilerDiagnostic] {
+    func screenObject(
+        program: GeneratedProgram, folder: URL, path: String, contents: String, library: RuntimeLibrary
+    ) -> [CompilerDiagnostic] {
         let url = ExerciseCompiler.learnersObject(in: folder)
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let screen = ObjectScreen(
             path: path, module: program.learnerModule,
             holdsEntryPoint: program.learnerModule == GeneratedProgram.specsModule,
-            libraryExports: compiler.library.linkerExports(toolchain: compiler.toolchain))
+            libraryExports: library.linkerExports(toolchain: compiler.toolchain))
         guard let object = ObjectFile.read(url, toolchain: compiler.toolchain) else {
             return [.kata(.screenLinkerUnreadable, ["path": url.path], file: path, line: 1, column: 1)]
         }

@@ -6,7 +6,7 @@ import KataWorkbook
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-12"
+    static let gradingVersion = "kata-grading-13"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -21,14 +21,17 @@ public struct ExerciseChecker: Sendable {
         get { chosenSandbox ?? Sandbox.detect(environment: environment) }
         set { chosenSandbox = newValue }
     }
-    private var chosenSandbox: Sandbox?
-    private let environment: [String: String]
+    var chosenSandbox: Sandbox?
+    let environment: [String: String]
     /// The sandbox a verdict is cached under: the one this computer should offer.
-    private var expectedSandbox: String {
+    var expectedSandbox: String {
         chosenSandbox?.name ?? Sandbox.expectedName(environment: environment, remembered: sandboxRecord)
     }
     /// What trying the sandbox showed: `.kata/cache/sandbox.txt`.
-    private let sandboxRecord: URL
+    let sandboxRecord: URL
+    /// Where KataSpec's sources are (the harness's are beside them), and the cache libraries are built into.
+    let kataSpecSources: URL
+    let libraryCache: URL
 
     /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time, or waiting for the
     /// preparation `kata next` started: `willWait` is called first).
@@ -53,6 +56,8 @@ public struct ExerciseChecker: Sendable {
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         self.environment = environment
         self.sandboxRecord = cacheRoot.appendingPathComponent("sandbox.txt")
+        self.kataSpecSources = prerequisites.kataSpecSources
+        self.libraryCache = prerequisites.cache
         if environment["KATA_SANDBOX"] == "require",
             case .none(let reason) = Sandbox.detect(environment: environment).kind
         {
@@ -85,22 +90,22 @@ public struct ExerciseChecker: Sendable {
     /// preparation does this for the exercise `kata next` shows; what does not compile is left for the check to say.
     public func warm(_ exercise: Exercise, path: String, contents: String) {
         let (programs, limits, _) = prepare(exercise, path: path, contents: contents)
-        guard let first = programs.first, !first.specClasses.isEmpty else { return }
+        guard let first = programs.first, let engine = try? engine(for: exercise),
+            engine.missingTests(first, exercise: exercise) == nil
+        else { return }
+        let compiler = compiler(for: engine)
         // Named <id>-<key>-<pid> like a check's build folder, so a killed preparation's is swept the same way.
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-warm-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         // What the starter declares, which a check holds the learner's declarations to (see ``SignatureScreen``).
-        if exercise.kind == .implement {
-            _ = try? compiler.declarations(
-                of: starterProgram(exercise, path: path, limits: limits), in: folder.appendingPathComponent("starter"))
-        }
+        _ = starterDeclarations(exercise, path: path, limits: limits, engine: engine, in: folder)?.value
         for program in programs {
             let programFolder = folder.appendingPathComponent(program.variant.description)
             let outcome = try? compiler.compile(
                 program, in: programFolder, listDeclarations: program.variant == first.variant, linking: false)
             if program.variant == first.variant, case .built = outcome {
                 _ = try? screenDeclarations(
-                    exercise, program: program, folder: programFolder, path: path, contents: contents)
+                    exercise, program: program, folder: programFolder, path: path, contents: contents, engine: engine)
             }
         }
     }
@@ -121,13 +126,14 @@ public struct ExerciseChecker: Sendable {
         return (programs, limits, cacheKey(exercise, programs: programs, limits: limits))
     }
 
+    /// Grades `exercise` by running its stages (``GradingStage``) in order, until one reaches the verdict.
     private func grade(
         _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String,
         contents: String
     ) throws(BuildError) -> CheckResult {
         var result = CheckResult(
             id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
-            mutants: [], message: nil, duration: 0)
+            mutants: [], duration: 0)
         result.sandbox = expectedSandbox
         if chosenSandbox == nil {
             // Trying bubblewrap takes a few tens of milliseconds: done while the program compiles.
@@ -135,29 +141,18 @@ public struct ExerciseChecker: Sendable {
             DispatchQueue.global().async { _ = Sandbox.detect(environment: environment) }
         }
         guard let first = programs.first else {
-            result.message = "the exercise has nothing to run against: add a subject block to the chapter"
+            result.note = .noSubject
             return result
         }
-        if first.specClasses.isEmpty {
-            if exercise.kind == .specify { result.note = .noSpecClass }
-            result.message =
-                exercise.kind == .specify
-                ? "your file declares no spec class; write one like `final class LeapYearSpec: QuickSpec { override class func spec() { ... } }`"
-                : "the chapter has no spec class for this exercise (a class inheriting from QuickSpec, AsyncSpec, KiwiSpec, SpectaSpec or Spec)"
-            return result
-        }
-        let refused = try screenText(exercise, path: path, contents: contents)
-        guard refused.isEmpty else {
-            result.refuse(refused)
+        let engine = try engine(for: exercise)
+        if let missing = engine.missingTests(first, exercise: exercise) {
+            result.note = missing
             return result
         }
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-\(key.prefix(12))-\(getpid())")
         // KATA_KEEP_BUILD=1 keeps the generated sources and programs (for the benchmark and for debugging kata).
         let keep = ProcessInfo.processInfo.environment["KATA_KEEP_BUILD"] == "1"
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
-        let compiler = self.compiler
-        // Each program's folder has a random name, so a learner's spec cannot tell the subject from a mutant by its
-        // own path (in the sandbox every program also runs as /tmp/kata/program). KATA_KEEP_BUILD keeps plain names.
         let folders = Dictionary(
             uniqueKeysWithValues: programs.map { program in
                 (
@@ -165,180 +160,17 @@ public struct ExerciseChecker: Sendable {
                     folder.appendingPathComponent(keep ? program.variant.description : "run-\(randomName())")
                 )
             })
-        // The first program also lists the program's declarations, for screening the learner's.
-        let build: @Sendable ([GeneratedProgram]) -> [Result<ExerciseCompiler.Outcome, BuildError>] = { programs in
-            parallelMap(programs, width: self.width) { program in
-                Result { () throws(BuildError) in
-                    try compiler.compile(
-                        program, in: folders[program.variant]!, listDeclarations: program.variant == first.variant)
-                }
-            }
+        var grading = Grading(
+            exercise: exercise, path: path, contents: contents, programs: programs, limits: limits, engine: engine,
+            folders: folders,
+            starter: starterDeclarations(exercise, path: path, limits: limits, engine: engine, in: folder),
+            result: result)
+        // The starter's compile ends before the folder it works in is removed, whatever this check's outcome.
+        defer { _ = grading.starter?.value }
+        for stage in GradingStage.allCases {
+            if try run(stage, on: &grading) == .done { break }
         }
-        // The subject builds first; the mutants only once the learner's specs pass against it, so a red check does
-        // not wait for them. A mutant's build then reuses the learner's specs compiled for the subject (a mutant has
-        // the subject's interface) and its own module from earlier checks: mostly it is a link.
-        var stages = CheckResult.Stages()
-        var clock = Date()
-        /// Adds the time since the last lap to `stage`.
-        func lap(_ stage: WritableKeyPath<CheckResult.Stages, Double>) {
-            let now = Date()
-            stages[keyPath: stage] += now.timeIntervalSince(clock)
-            clock = now
-            result.stages = stages
-        }
-        // What the starter declares, for holding the learner's declarations to it: compiled beside the learner's code
-        // (and once ever: its module is kept like any other; a learner's first check of the starter is the same unit).
-        let starterFolder = folder.appendingPathComponent("starter")
-        let starter =
-            exercise.kind == .implement
-            ? Background { () -> Result<URL?, BuildError> in
-                Result { () throws(BuildError) in
-                    try compiler.declarations(
-                        of: self.starterProgram(exercise, path: path, limits: limits), in: starterFolder)
-                }
-            } : nil
-        // Its compile ends before the folder it works in is removed, whatever this check's outcome.
-        defer { _ = starter?.value }
-        var builds = build([first])
-        lap(\.build)
-        let subjectBuild = try builds[0].get()
-        // What the learner's module defines for the linker, before anything of it runs (or its link is blamed).
-        let linkerFindings = screenObject(
-            program: first, folder: folders[first.variant]!, path: path, contents: contents)
-        lap(\.screen)
-        guard linkerFindings.isEmpty else {
-            result.refuse(linkerFindings)
-            return result
-        }
-        guard case .built(let binary, let warnings) = subjectBuild else {
-            // The learner's module compiled and the specs did not: a declaration that screening refuses (a generic
-            // `equal` that makes a spec ambiguous) is the cause to name.
-            if FileManager.default.fileExists(atPath: folders[first.variant]!.appendingPathComponent("symbols").path) {
-                let shadows = try screenDeclarations(
-                    exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
-                lap(\.screen)
-                if !shadows.isEmpty {
-                    result.refuse(shadows)
-                    return result
-                }
-            }
-            if case .failed(let diagnostics, let output) = subjectBuild {
-                result.status = .compileError
-                result.diagnostics = Self.refusingUnsafeCode(
-                    Self.withinFile(diagnostics, path: path, contents: contents), path: path)
-                result.refused = result.diagnostics != diagnostics
-                if diagnostics.isEmpty { result.compilerOutput = output }
-            }
-            return result
-        }
-        let shadows = try screenDeclarations(
-            exercise, program: first, folder: folders[first.variant]!, path: path, contents: contents)
-        lap(\.screen)
-        guard shadows.isEmpty else {
-            result.refuse(shadows)
-            return result
-        }
-        if let starter, let starterSymbols = try starter.value.get() {
-            let changed = try screenSignatures(
-                exercise, learnerSymbols: folders[first.variant]!.appendingPathComponent("symbols"),
-                starterSymbols: starterSymbols, path: path, program: first)
-            lap(\.screen)
-            guard changed.isEmpty else {
-                result.refuse(changed)
-                return result
-            }
-        }
-        // An implement exercise runs every example of the chapter: nothing in the learner's file may leave one
-        // out. In a specify exercise the specs are the learner's, and focus and exclusion work as in the real
-        // runners; an example that does not run catches no mutant, and the report says how many were left out.
-        result.warnings = Self.learnersWarnings(warnings, path: path, contents: contents)
-        result.sandbox = sandbox.name
-        if chosenSandbox == nil { sandbox.remember(in: sandboxRecord) }
-        let runner = ProgramRunner(
-            launch: ProgramLaunch(
-                limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path], sandbox: sandbox,
-                libraryDirectories: [compiler.library.directory]),
-            runAll: exercise.kind == .implement)
-        let run: RunReport
-        let subjectStart = Date()
-        do {
-            run = try runner.run(binary, in: folders[first.variant]!)
-        } catch {
-            throw .cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
-        }
-        let subjectSeconds = Date().timeIntervalSince(subjectStart)
-        lap(\.run)
-        result.run = run
-        if let problem = run.problem {
-            result.message = problem
-            result.note = run.problemSaid.map(CheckResult.Note.run)
-            return result
-        }
-        let ran = run.ran
-        if run.failed > 0 || run.timedOutAfter != nil {
-            result.status = .failed
-            if exercise.kind == .specify {
-                result.note = .specsMustPass(failed: run.failed)
-                result.message =
-                    "your specs must pass against the correct code before they can catch mutants; "
-                    + "\(plural(run.failed, "example")) failed against it"
-            }
-            return result
-        }
-        if ran == 0 {
-            result.note = .noExamples(specify: exercise.kind == .specify)
-            result.message =
-                exercise.kind == .specify
-                ? "your spec has no examples that run; add an `it` with an expectation"
-                : "no examples ran"
-            return result
-        }
-        guard exercise.kind == .specify else {
-            result.status = .passed
-            return result
-        }
-        builds += build(Array(programs.dropFirst(builds.count)))
-        lap(\.build)
-        // A mutant that could not be built for a reason outside the code (a limit, a full disk) is not caught: the
-        // check has no verdict.
-        for case .failure(let error) in builds.dropFirst() { throw error }
-        // A mutant that never ends need not cost the exercise's whole timeout: the learner's specs have just run
-        // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
-        let mutantRunner: ProgramRunner = {
-            var runner = runner
-            runner.launch.limits = limits.forMutant(subjectSeconds: subjectSeconds)
-            return runner
-        }()
-        let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
-            let (mutant, build) = pair
-            let folder = folders[.mutant(mutant.name)]!
-            switch build {
-            case .success(.built(let binary, _)):
-                let report = try? mutantRunner.run(binary, in: folder)
-                let failures = report?.examples.filter(\.status.isFailure) ?? []
-                let caught = report == nil || report?.problem != nil || !failures.isEmpty
-                var result = CheckResult.MutantResult(
-                    name: mutant.name, note: mutant.note, caught: caught, caughtBy: failures.map(\.name), report: report
-                )
-                // Caught only because an example ran out of time: no expectation said what broke.
-                if let limit = report?.timedOutAfter, report?.problem == nil, !failures.isEmpty,
-                    failures.allSatisfy({ $0.status == .timedOut })
-                {
-                    result.timedOutAfter = limit
-                }
-                return result
-            default:
-                // A mutant that does not compile with specs that compile against the subject is caught by
-                // the compiler; `kata verify` reports it as a chapter mistake.
-                return CheckResult.MutantResult(
-                    name: mutant.name, note: mutant.note, caught: true, caughtBy: ["(did not compile)"], report: nil)
-            }
-        }
-        lap(\.run)
-        result.mutants = mutantRuns
-        result.shape = exercise.shape.map { ShapeCheck($0, run: run) }
-        result.status = mutantRuns.allSatisfy(\.caught) && result.shape?.met != false ? .passed : .failed
-        return result
+        return grading.result
     }
 
     private func cacheKey(_ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits) -> String {
@@ -350,6 +182,13 @@ public struct ExerciseChecker: Sendable {
         hash.update(field: "\(limits)")
         hash.update(field: expectedSandbox)
         hash.update(field: exercise.id)
+        hash.update(field: "\(exercise.engine.rawValue) \(exercise.languageMode.rawValue)")
+        if exercise.engine != .kataSpec {
+            hash.update(
+                field: (try? RuntimeLibrary.key(
+                    .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache))
+                    ?? "")
+        }
         for program in programs { hash.update(field: program.fingerprint) }
         for mutant in exercise.mutants { hash.update(field: mutant.note) }
         return hash.hexDigest()
@@ -373,14 +212,5 @@ public struct ExerciseChecker: Sendable {
         let root = workbook.root.standardizedFileURL.path
         let path = url.standardizedFileURL.path
         return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    }
-}
-
-extension CheckResult {
-    /// Not accepted: the file is refused with `findings` (what screening found), as a compile error that says why.
-    fileprivate mutating func refuse(_ findings: [CompilerDiagnostic]) {
-        status = .compileError
-        diagnostics = findings
-        refused = true
     }
 }

@@ -62,6 +62,19 @@ public struct ShapeCheck: Codable, Sendable, Equatable {
                     asked: shape.sharedAsked ?? "",
                     found: "you include them in \(places.count)", met: places.count >= 2))
         }
+        if let minimum = shape.tests {
+            requirements.append(
+                Requirement(
+                    asked: shape.testsAsked ?? "", found: "you have \(paths.count)", met: paths.count >= minimum))
+        }
+        if let minimum = shape.arguments {
+            // A parameterized test's cases are the examples that carry arguments, under the test's path.
+            let ran = run.examples.filter { $0.arguments != nil && $0.status != .skipped && $0.status != .notRun }
+            let largest = Dictionary(grouping: ran) { $0.path.dropLast() }.values.map(\.count).max() ?? 0
+            requirements.append(
+                Requirement(
+                    asked: shape.argumentsAsked ?? "", found: "your largest has \(largest)", met: largest >= minimum))
+        }
         self.requirements = requirements
     }
 }

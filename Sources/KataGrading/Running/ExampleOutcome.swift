@@ -45,4 +45,6 @@ public struct ExampleOutcome: Codable, Sendable, Equatable {
     public var outputTruncated: Bool
     /// The spelling of the spec class it belongs to (`kiwi`, `specta` or `quick`), so a report can use its marks.
     public var face: String?
+    /// For one case of a parameterized test (Swift Testing's `arguments:`): its arguments, as the framework shows them.
+    public var arguments: String? = nil
 }

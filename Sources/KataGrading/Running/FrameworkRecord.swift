@@ -143,7 +143,8 @@ enum FrameworkRecord: Equatable {
     /// `a → 2, b → 2` from "Test case passing 2 arguments a → 2, b → 2 to pairs(a:b:) started.": the arguments as
     /// Swift Testing's console shows them, with their parameters' names.
     static func arguments(in message: String?) -> String? {
-        guard let message, let start = message.range(of: " argument"), let end = message.range(of: " to ", options: .backwards),
+        guard let message, let start = message.range(of: " argument"),
+            let end = message.range(of: " to ", options: .backwards),
             start.upperBound < end.lowerBound
         else { return nil }
         var text = message[start.upperBound..<end.lowerBound]

@@ -1,4 +1,5 @@
 import Foundation
+import KataBuilding
 
 /// What a real framework's records have told so far, across the passes of one run (see ``FrameworkRunner``): its
 /// tests and suites, which are running, and each test's (or each case's) issues and end.
@@ -106,7 +107,12 @@ struct FrameworkRunState {
             guard let state = states[id], let status = state.status else { continue }
             let test = state.test
             let path = suitePath(id) + [test.name]
-            let example = { (name: String, path: [String], status: ExampleOutcome.Status, issues: [FrameworkRecord.Issue]) in
+            let example = {
+                (
+                    name: String, path: [String], status: ExampleOutcome.Status, issues: [FrameworkRecord.Issue],
+                    arguments: String?
+                )
+                in
                 var failures = issues.filter { $0.isFailure && !$0.isKnown }.map { issue in
                     ExampleOutcome.Failure(
                         message: issue.text, file: issue.file ?? test.file, line: issue.line ?? test.line,
@@ -121,21 +127,21 @@ struct FrameworkRunState {
                 return ExampleOutcome(
                     index: outcomes.count, name: name, path: path, file: test.file, line: test.line, status: status,
                     failures: failures, duration: 0, output: status == .crashed ? state.output : "",
-                    outputTruncated: false, face: nil)
+                    outputTruncated: false, face: nil, arguments: arguments)
             }
             if state.cases.isEmpty || status == .crashed || status == .timedOut || status == .skipped {
-                outcomes.append(example(test.name, path, status, state.issues + state.cases.flatMap(\.issues)))
+                outcomes.append(example(test.name, path, status, state.issues + state.cases.flatMap(\.issues), nil))
                 continue
             }
             if state.issues.contains(where: { $0.isFailure && !$0.isKnown }) {
-                outcomes.append(example(test.name, path, .failed, state.issues))
+                outcomes.append(example(test.name, path, .failed, state.issues, nil))
             }
             for testCase in state.cases {
                 let failed = testCase.issues.contains { $0.isFailure && !$0.isKnown }
                 outcomes.append(
                     example(
                         "\(test.name) (\(testCase.arguments))", path + [testCase.arguments], failed ? .failed : .passed,
-                        testCase.issues))
+                        testCase.issues, testCase.arguments))
             }
         }
         return outcomes

@@ -1,4 +1,6 @@
 import Foundation
+import KataBasics
+import KataMessages
 
 #if canImport(Glibc)
     import Glibc
@@ -31,6 +33,8 @@ struct FrameworkRunner: Sendable {
                 environment["KATA_SERIAL"] = "1"
             }
             state.beginPass()
+            // Each pass's output alone: the harness appends to the file, and a crash is told with what its pass printed.
+            truncate(prepared.capture.path, 0)
             let termination = try prepared.process(environment: environment).run(secret: secret, deadline: deadline) {
                 line in
                 if let record = FrameworkRecord(line: line, secret: secret) { state.take(record) }
@@ -49,7 +53,8 @@ struct FrameworkRunner: Sendable {
                 for id in running {
                     state.end(
                         id, status: .timedOut,
-                        said: .init(message: .runTimedOut, values: ["seconds": ProgramRunner.seconds(launch.limits.timeout)]))
+                        said: .init(
+                            message: .runTimedOut, values: ["seconds": ProgramRunner.seconds(launch.limits.timeout)]))
                 }
                 report.timedOutAfter = launch.limits.timeout
                 break

@@ -1,4 +1,5 @@
 import Foundation
+import KataBuilding
 
 #if canImport(Glibc)
     import Glibc
@@ -16,12 +17,17 @@ public struct ProgramLaunch: Sendable {
     /// The folders of the libraries the program loads besides the toolchain's (KataSpec's, or kata's harness): the
     /// sandbox shows them to the program, read-only.
     public var libraryDirectories: [URL]
+    /// The `/proc` the sandbox shows (``SandboxProc``): none when nil.
+    public var proc: URL?
 
-    public init(limits: RunLimits, sourcePaths: [String], sandbox: Sandbox, libraryDirectories: [URL]) {
+    public init(
+        limits: RunLimits, sourcePaths: [String], sandbox: Sandbox, libraryDirectories: [URL], proc: URL? = nil
+    ) {
         self.limits = limits
         self.sourcePaths = sourcePaths
         self.sandbox = sandbox
         self.libraryDirectories = libraryDirectories
+        self.proc = proc
     }
 
     /// A program ready to start, any number of times.
@@ -71,7 +77,7 @@ public struct ProgramLaunch: Sendable {
                 URL(fileURLWithPath: path),
                 sandbox.arguments(
                     program: binary.path, libraries: libraryDirectories.map(\.path), capture: capture.path,
-                    runtime: runtime)
+                    runtime: runtime, proc: proc?.path)
             )
         } else {
             launch = (binary, [])

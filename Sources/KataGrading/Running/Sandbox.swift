@@ -125,9 +125,11 @@ public struct Sandbox: Sendable, Equatable {
 
     /// bubblewrap's arguments to run `program` (a path outside) with `libraries` (KataSpec's folder, or the harness's) and `runtime` (the
     /// libraries and their folders) shown read-only and `capture` (a file) bound writable: an allow-list, so that
-    /// nothing else of the host is there to read, no socket of the host to connect to, and no `/proc` (the process's
-    /// own memory is not a file it can read).
-    func arguments(program: String, libraries: [String], capture: String?, runtime: RuntimeFiles) -> [String] {
+    /// nothing else of the host is there to read, no socket of the host to connect to, and no kernel `/proc` (the
+    /// process's own memory is not a file it can read): `proc` is a folder of plain files (``SandboxProc``).
+    func arguments(
+        program: String, libraries: [String], capture: String?, runtime: RuntimeFiles, proc: String? = nil
+    ) -> [String] {
         guard case .bubblewrap(_, let setpriv) = kind else { return [] }
         var arguments = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc"]
         arguments += ["--unshare-uts", "--unshare-cgroup-try"]
@@ -137,6 +139,7 @@ public struct Sandbox: Sendable, Equatable {
         arguments += [
             "--dev", "/dev", "--perms", "1777", "--size", String(Self.sharedMemoryBytes), "--tmpfs", "/dev/shm",
         ]
+        if let proc { arguments += ["--ro-bind", proc, "/proc"] }
         arguments += ["--perms", "1777", "--size", String(Self.scratchBytes), "--tmpfs", "/tmp"]
         var shown = runtime.folders
         for library in libraries where !shown.contains(library) { shown.append(library) }

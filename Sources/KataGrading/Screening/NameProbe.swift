@@ -7,7 +7,8 @@ import KataBuilding
 /// so a name is asked about once per compiler and library, not on every check.
 package struct NameProbe {
     var toolchain: Toolchain
-    var library: SpecLibrary
+    /// The library of kata's the program imports (KataSpec, or the harness).
+    var library: RuntimeLibrary
 
     private var cacheFile: URL { library.directory.appendingPathComponent("probed-names.json") }
 
@@ -30,7 +31,8 @@ package struct NameProbe {
     private func ask(
         _ questions: [DeclarationScreen.Question], imports: [String], in folder: URL
     ) throws(BuildError) -> [DeclarationScreen.Question: Bool] {
-        var lines = ["import Foundation", "import KataSpec", "#if canImport(Glibc)", "import Glibc", "#endif"]
+        var lines = ["import Foundation"] + (library.recipe == .kataSpec ? ["import KataSpec"] : [])
+        lines += ["#if canImport(Glibc)", "import Glibc", "#endif"]
         lines += imports.map { "import \($0)" }
         let firstProbeLine = lines.count + 1
         lines += questions.enumerated().map { Self.probe($1, index: $0) }

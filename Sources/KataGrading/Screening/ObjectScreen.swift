@@ -45,12 +45,14 @@ package struct ObjectScreen: Sendable {
         if name.contains(own) { return true }
         if holdsEntryPoint && name == "main" && !symbol.isWeak { return true }
         guard symbol.isWeak, !symbol.isExported, !libraryExports.contains(name) else { return false }
-        return Self.emittedPrefixes.contains { name.hasPrefix($0) }
+        // A name with a space is one of the compiler's records (`symbolic …`, `get_type_metadata …`): no library
+        // exports such a name, so none can be replaced through it.
+        return name.contains(" ") || Self.emittedPrefixes.contains { name.hasPrefix($0) }
     }
 
     /// How the names of the weak copies the compiler emits begin: Swift's mangling, the runtime's helpers, the global
-    /// offset table's and the mangled-name references' entries.
-    static let emittedPrefixes = ["$s", "__swift_", "_swift_FORCE_LOAD_$", "got.", "symbolic "]
+    /// offset table's entries.
+    static let emittedPrefixes = ["$s", "__swift_", "_swift_FORCE_LOAD_$", "got."]
 
     /// A finding at the first place the learner's text names `name` in a string literal (where `@_silgen_name` and
     /// its kin take it), or at the file's first line.

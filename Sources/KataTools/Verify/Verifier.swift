@@ -368,7 +368,7 @@ public struct Verifier {
                             "the reference solution of '\(exercise.id)' does not have the shape its starter states: "
                             + "\(requirement.asked); \(requirement.found)"))
             }
-            for mutant in result.mutants where mutant.caughtBy == ["(did not compile)"] {
+            for mutant in result.mutants where mutant.notCompiled == true {
                 let block = exercise.mutants.first { $0.name == mutant.name }?.block
                 problems.append(
                     Problem(

@@ -12,6 +12,8 @@ extension SpecShape {
             lines.append(t.count(examplesPerContext, .shapeExamplesPerContextOne, .shapeExamplesPerContext))
         }
         if let shared { lines.append(t(.shapeShared, ["name": shared])) }
+        if let tests { lines.append(t.count(tests, .shapeTestsOne, .shapeTests)) }
+        if let arguments { lines.append(t.count(arguments, .shapeArgumentsOne, .shapeArguments)) }
         return lines
     }
 }
@@ -24,6 +26,9 @@ extension Messages {
         if found == "you have no contexts yet" { return self(.shapeFoundNoContexts) }
         if let match = found.wholeMatch(of: /you have (\d+)/) {
             return self(.shapeFoundCount, ["count": String(match.output.1)])
+        }
+        if let match = found.wholeMatch(of: /your largest has (\d+)/) {
+            return self(.shapeFoundArguments, ["count": String(match.output.1)])
         }
         if let match = found.wholeMatch(of: /you include them in (\d+)/) {
             return self(.shapeFoundShared, ["count": String(match.output.1)])

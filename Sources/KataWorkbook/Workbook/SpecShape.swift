@@ -47,10 +47,14 @@ public struct SpecShape: Sendable, Equatable {
     package var sharedAsked: String? {
         shared.map { "the shared examples \"\($0)\" in at least two groups (`itBehavesLike(\"\($0)\")`)" }
     }
-    var testsAsked: String? {
-        tests.map { "at least \(plural($0, "test")) that run (each argument of a parameterized test counts)" }
+    package var testsAsked: String? {
+        tests.map {
+            "at least \(plural($0, "test")) that \($0 == 1 ? "runs" : "run") (each argument of a parameterized test counts)"
+        }
     }
-    var argumentsAsked: String? { arguments.map { "a parameterized test with at least \(plural($0, "argument"))" } }
+    package var argumentsAsked: String? {
+        arguments.map { "a parameterized test with at least \(plural($0, "argument"))" }
+    }
 
     /// Every requirement, in the order a report lists them.
     public var asked: [String] {

@@ -116,8 +116,9 @@ struct DeclarationScreenTests {
             .deletingLastPathComponent().deletingLastPathComponent()
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library")
         let toolchain = try Toolchain.locate(cache: cache)
-        let library = try SpecLibrary.prepare(
-            sources: repository.appendingPathComponent("Sources/KataSpec"), toolchain: toolchain, cache: cache
+        let library = try RuntimeLibrary.prepare(
+            .kataSpec, kataSpecSources: repository.appendingPathComponent("Sources/KataSpec"), toolchain: toolchain,
+            cache: cache
         ).library
         let names = try library.publicNames()
         #expect(names.topLevel.isSuperset(of: ["expect", "equal", "describe", "it", "QuickSpec", "haveReceived"]))
