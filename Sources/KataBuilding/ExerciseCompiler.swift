@@ -345,22 +345,24 @@ public struct ExerciseCompiler: Sendable {
     }
 
     /// Type-checks one plain example block (script mode, no linking): `kata verify` uses it.
-    public func typecheck(code: String, path: String, line: Int, in folder: URL) throws(BuildError)
-        -> [CompilerDiagnostic]?
-    {
+    public func typecheck(
+        code: String, path: String, line: Int, in folder: URL, engine: TestEngine = .kataSpec,
+        languageMode: LanguageMode = .swift5
+    ) throws(BuildError) -> [CompilerDiagnostic]? {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("main.swift")
+        // An example written with a real framework imports it itself, as a team's code does.
+        let imports = engine == .kataSpec ? "import Foundation\nimport KataSpec\n" : "import Foundation\n"
         let contents =
-            "import Foundation\nimport KataSpec\n#sourceLocation(file: \"\(path)\", line: \(line))\n\(code)\n#sourceLocation()\n"
+            imports + "#sourceLocation(file: \"\(path)\", line: \(line))\n\(code)\n#sourceLocation()\n"
         do {
             try Data(contents.utf8).write(to: file)
         } catch {
             throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
         }
-        let arguments = [
-            "-typecheck", "-swift-version", "5", "-diagnostic-style", "llvm", "-suppress-warnings",
-            "-I", library.directory.path, file.path,
-        ]
+        let arguments =
+            ["-typecheck", "-swift-version", languageMode.rawValue, "-diagnostic-style", "llvm", "-suppress-warnings"]
+            + (engine == .kataSpec ? ["-I", library.directory.path] : []) + [file.path]
         guard
             let result = try? ExternalCommand(
                 executable: toolchain.swiftc, arguments: arguments, directory: folder, limits: toolchain.limits

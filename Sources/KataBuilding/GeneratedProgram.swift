@@ -60,6 +60,23 @@ public struct GeneratedProgram: Sendable, Equatable {
     /// Every file of the program.
     public var files: [File] { exerciseFiles + specFiles }
 
+    /// Where the lines of each generated file come from: its name, the file its `#sourceLocation` names, and what to
+    /// add to a line of the generated file to get that file's line. Swift Testing places a test where its `@Test`
+    /// macro is written in the generated file, whatever `#sourceLocation` says.
+    public var origins: [String: (path: String, offset: Int)] {
+        var origins: [String: (path: String, offset: Int)] = [:]
+        for file in files {
+            guard let origin = file.origin else { continue }
+            let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let index = lines.firstIndex(where: { $0.hasPrefix("#sourceLocation(file:") }),
+                let match = lines[index].firstMatch(of: /line: (\d+)\)/), let first = Int(match.output.1)
+            else { continue }
+            // The line after the directive (index + 2, counting from one) is the origin's line `first`.
+            origins[file.name] = (origin, first - (index + 2))
+        }
+        return origins
+    }
+
     /// A hash of every file, for cache keys.
     public var fingerprint: String {
         var hash = SHA256()

@@ -61,7 +61,7 @@ public enum Message: String, CaseIterable, Sendable {
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
     case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest, screenUnsafeCode
     case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
-    case screenLinkerSymbol, screenLinkerSection, screenLinkerUnreadable
+    case screenLinkerSymbol, screenLinkerSection, screenLinkerUnreadable, screenModuleName
     // The files kata writes for the learner's editor
     case editorHeader, editorSupport, editorSubject, editorLeftAlone
     // The compiler stopped at one of kata's limits (``CompileLimits``)
@@ -364,6 +364,8 @@ public enum Message: String, CaseIterable, Sendable {
             "your compiled code puts something in the linker section `{section}`, whose contents run before the specs start or after they end. Only `@section` does this: remove it."
         case .screenLinkerUnreadable:
             "kata cannot read what your compiled code defines for the linker ({path}), so it cannot be sure your file is only judged by the specs. Check again; if this goes on, delete the folder .kata/cache."
+        case .screenModuleName:
+            "your file declares `{name}`, the name of a module the test program is built with; where the chapter's code names something of that module through it (`#expect` expands to `Testing.…`), it would reach yours. Give yours another name."
         case .screenSignatureChanged:
             "the chapter's specs are written against `{expected}` as the starter declares it, and your file declares `{actual}`; with another type they could pass without testing what the chapter asks. Keep the starter's parameters and types."
         case .screenSignatureShadowed:

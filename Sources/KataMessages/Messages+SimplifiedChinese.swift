@@ -249,6 +249,8 @@ extension Messages {
             "你编译出的代码往链接器的段 `{section}` 里放了东西，这个段的内容会在 spec 开始之前或结束之后运行。只有 `@section` 会这样做：删掉它。",
         .screenLinkerUnreadable:
             "kata 读不出你编译出的代码为链接器定义了什么（{path}），所以无法确定你的文件只接受 spec 的评判。再检查一次；如果一直这样，删掉 .kata/cache 文件夹。",
+        .screenModuleName:
+            "你的文件声明了 `{name}`，这是构建测试程序所用的一个模块的名字；本章的代码通过这个名字使用该模块里的东西时（`#expect` 展开后会调用 `Testing.…`），就会用到你的版本。给你的换个名字。",
         .screenSignatureChanged:
             "本章的 spec 是按起始代码里声明的 `{expected}` 写的，而你的文件声明的是 `{actual}`；类型一变，spec 可能不测本章要求的东西也能通过。保留起始代码里的参数和类型。",
         .screenSignatureShadowed:

@@ -5,7 +5,8 @@ import KataWorkbook
 
 /// The JSON compilation database (`compile_commands.json`, as clang and sourcekit-lsp read it) that tells an editor
 /// how kata compiles each learner file: one module of the learner's file with the chapter's code for that exercise
-/// (``ChapterCodeFile``), in Swift 5 mode, importing Foundation and KataSpec as the files kata generates do.
+/// (``ChapterCodeFile``), in the exercise's language mode, importing Foundation (and KataSpec, for the book's older
+/// frameworks) as the files kata generates do.
 ///
 /// kata builds two modules, the code under test and the specs (see ``GeneratedProgram``); the editor gets one.
 /// What a learner's file can see is the same either way (`@testable import` shows the internal declarations, and
@@ -36,17 +37,23 @@ struct CompilationDatabase {
         let learner = root.appendingPathComponent(exercise.learnerPath).path
         let files = [chapterCode(exercise)?.path, learner].compactMap { $0 }
         let module = exercise.kind == .implement ? GeneratedProgram.exerciseModule : GeneratedProgram.specsModule
-        let arguments = arguments(module: module) + files
+        let arguments = arguments(module: module, exercise: exercise) + files
         return files.reversed().map { Entry(directory: root.path, file: $0, arguments: arguments) }
     }
 
     /// The compiler's arguments before the files: kata's flags for exercise code (``ExerciseCompiler/flags``, less
     /// what only shapes its output), the learner's module's own (``ExerciseCompiler/learnerFlags``: unsafe code is an
     /// error in the editor as in a check, and warnings show), and the imports kata adds at the top of every file.
-    private func arguments(module: String) -> [String] {
-        var arguments = ["swiftc", "-module-name", module, "-swift-version", "5", "-parse-as-library"]
-        arguments += ExerciseCompiler.learnerFlags + ["-I", library.path]
-        for imported in ["Foundation", "KataSpec"] {
+    /// An exercise on a real framework imports it itself (`import Testing`, `import XCTest`), as a team's code does,
+    /// and compiles in its own language mode.
+    private func arguments(module: String, exercise: Exercise) -> [String] {
+        var arguments = [
+            "swiftc", "-module-name", module, "-swift-version", exercise.languageMode.rawValue, "-parse-as-library",
+        ]
+        arguments += ExerciseCompiler.learnerFlags
+        let imports = exercise.engine == .kataSpec ? ["Foundation", "KataSpec"] : ["Foundation"]
+        if exercise.engine == .kataSpec { arguments += ["-I", library.path] }
+        for imported in imports {
             arguments += ["-Xfrontend", "-import-module", "-Xfrontend", imported]
         }
         return arguments

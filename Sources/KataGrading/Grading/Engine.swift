@@ -13,11 +13,11 @@ struct Engine: Sendable {
     /// compiler's probe of library names covers).
     var protectedNames: KataSpecNames
 
-    /// The runner for a program's runs.
-    func runner(_ launch: ProgramLaunch, runAll: Bool) -> any TestProgramRunner {
+    /// The runner for `program`'s runs.
+    func runner(_ launch: ProgramLaunch, runAll: Bool, program: GeneratedProgram) -> any TestProgramRunner {
         switch kind {
         case .kataSpec: ProgramRunner(launch: launch, runAll: runAll)
-        case .swiftTesting, .xcTest: FrameworkRunner(launch: launch)
+        case .swiftTesting, .xcTest: FrameworkRunner(launch: launch, origins: program.origins)
         }
     }
 

@@ -136,7 +136,7 @@ extension ExerciseChecker {
             limits: grading.limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), grading.path],
             sandbox: sandbox, libraryDirectories: [grading.engine.library.directory],
             proc: SandboxProc.folder(in: libraryCache))
-        let runner = grading.engine.runner(launch, runAll: exercise.kind == .implement)
+        let runner = grading.engine.runner(launch, runAll: exercise.kind == .implement, program: grading.first)
         let start = Date()
         let run: RunReport
         do {

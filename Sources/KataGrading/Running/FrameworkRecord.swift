@@ -151,4 +151,26 @@ enum FrameworkRecord: Equatable {
         if text.hasPrefix("s") { text = text.dropFirst() }
         return text.trimmingCharacters(in: .whitespaces)
     }
+
+    /// The record with the places it names in generated files moved to where their lines come from.
+    func placed(by origins: [String: (path: String, offset: Int)]) -> FrameworkRecord {
+        func move(_ file: String?, _ line: Int?) -> (String?, Int?) {
+            guard let file, let line, let origin = origins[(file as NSString).lastPathComponent] else {
+                return (file, line)
+            }
+            return (origin.path, line + origin.offset)
+        }
+        switch self {
+        case .test(var test):
+            let (file, line) = move(test.file, test.line)
+            test.file = file ?? test.file
+            test.line = line ?? test.line
+            return .test(test)
+        case .issue(let testID, let caseID, var issue):
+            (issue.file, issue.line) = move(issue.file, issue.line)
+            return .issue(testID: testID, caseID: caseID, issue)
+        default:
+            return self
+        }
+    }
 }

@@ -16,6 +16,9 @@ import KataMessages
 /// one, each with its arguments as the framework shows them.
 struct FrameworkRunner: Sendable {
     var launch: ProgramLaunch
+    /// Where each generated file's lines come from (``GeneratedProgram/origins``), to place tests in the chapter or
+    /// the learner's file.
+    var origins: [String: (path: String, offset: Int)] = [:]
 
     func run(_ binary: URL, in folder: URL) throws -> RunReport {
         let prepared = try launch.prepare(binary, in: folder)
@@ -37,7 +40,7 @@ struct FrameworkRunner: Sendable {
             truncate(prepared.capture.path, 0)
             let termination = try prepared.process(environment: environment).run(secret: secret, deadline: deadline) {
                 line in
-                if let record = FrameworkRecord(line: line, secret: secret) { state.take(record) }
+                if let record = FrameworkRecord(line: line, secret: secret) { state.take(record.placed(by: origins)) }
             }
             let printed = launch.printed(in: prepared)
             report.output += printed.text

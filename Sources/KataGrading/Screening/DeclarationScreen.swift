@@ -36,6 +36,14 @@ package struct DeclarationScreen {
     /// support): a learner's declaration of one would stand in for it in the learner's specs.
     var codeUnderTest: Set<String> = []
 
+    /// The modules a test program imports or is made of. A top-level declaration of one of their names would stand for
+    /// the module where the chapter's code names something through it (`#expect` expands to `Testing.…`).
+    static let programModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "Observation", "Synchronization",
+        "_Concurrency", "Testing", "XCTest", "KataSpec", "KataHarness", "KataXCTestHarness", "Exercise",
+        "ExerciseSpecs",
+    ]
+
     /// A name that only the compiler can say whether the imported libraries declare.
     package enum Question: Hashable, Sendable {
         case topLevel(String)
@@ -77,7 +85,9 @@ package struct DeclarationScreen {
                     }
                 }
             } else if symbol.swiftExtension == nil, symbol.pathComponents.count == 1 {
-                if symbol.isOperator {
+                if Self.programModules.contains(name) {
+                    findings.append(place.error(.screenModuleName, ["name": name]))
+                } else if symbol.isOperator {
                     if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
                         findings.append(place.error(.screenOperator, ["name": name]))
                     }

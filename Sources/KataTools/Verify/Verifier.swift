@@ -176,7 +176,8 @@ public struct Verifier {
             var hash = SHA256()
             for field in [
                 "example", checker.compiler.toolchain.version, checker.compiler.library.key, path,
-                "\(block.codeLocation.line)", block.code,
+                "\(block.codeLocation.line)", block.info.value("engine") ?? "", block.info.value("language-mode") ?? "",
+                block.code,
             ] {
                 hash.update(field: field)
             }
@@ -235,7 +236,9 @@ public struct Verifier {
                     ".kata/build/example-\(SHA256.hex(path).prefix(8))-\(index)-\(getpid())")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let diagnostics = try checker.compiler.typecheck(
-                    code: block.code, path: path, line: block.codeLocation.line, in: folder)
+                    code: block.code, path: path, line: block.codeLocation.line, in: folder,
+                    engine: block.info.value("engine").flatMap(TestEngine.init(rawValue:)) ?? .kataSpec,
+                    languageMode: block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5)
                 // One error per line, with how many more it has: a character the compiler refuses, repeated over a
                 // line, is an error each.
                 let errors = (diagnostics ?? []).filter { $0.severity == .error }
