@@ -98,7 +98,7 @@ final class XCTestRecords: Sendable {
     }
 
     private func location(_ file: String, _ line: Int) -> [String: Any] {
-        ["filePath": file, "fileID": file, "line": line, "column": 1]
+        ["filePath": file, "fileID": file, "line": line]
     }
 
     private func event(

@@ -13,7 +13,7 @@ struct VerdictCacheTests {
         let cache = VerdictCache(directory: folder, seal: Seal(key: Array(repeating: 7, count: 32)))
         let failed = CheckResult(
             id: "add", kind: .implement, status: .failed, diagnostics: [], compilerOutput: nil, run: nil, mutants: [],
-            message: nil, duration: 1)
+            duration: 1)
         cache.store(failed, key: "k")
         #expect(cache.lookup("k")?.status == .failed)
 

@@ -35,18 +35,20 @@ import Testing
             folders: ["/opt/swift/usr/lib/swift/linux", "/usr/lib/x86_64-linux-gnu"],
             links: [(path: "/lib64", target: "usr/lib64")])
         let arguments = sandbox.arguments(
-            program: "/w/.kata/build/x/program", library: "/w/.kata/cache/kataspec/k", capture: "/w/capture.out",
-            runtime: runtime)
+            program: "/w/.kata/build/x/program", libraries: ["/w/.kata/cache/kataspec/k"], capture: "/w/capture.out",
+            runtime: runtime, proc: "/w/.kata/cache/sandbox-proc-1024")
         let pairs = zip(arguments, arguments.dropFirst()).map { "\($0) \($1)" }
         let shown = arguments.indices.filter { arguments[$0].hasSuffix("bind") }.map { arguments[$0 + 1] }
         #expect(
             shown == [
-                "/opt/swift/usr/lib/swift/linux", "/usr/lib/x86_64-linux-gnu", "/w/.kata/cache/kataspec/k",
-                "/w/.kata/build/x/program", "/w/capture.out",
+                "/w/.kata/cache/sandbox-proc-1024", "/opt/swift/usr/lib/swift/linux", "/usr/lib/x86_64-linux-gnu",
+                "/w/.kata/cache/kataspec/k", "/w/.kata/build/x/program", "/w/capture.out",
             ])
         #expect(pairs.contains("--bind /w/capture.out"), "the output file is the one writable thing of the host")
         #expect(pairs.contains("--symlink usr/lib64"))
-        #expect(!arguments.contains("/proc"), "no /proc: the program's memory is not a file it can read")
+        // No kernel /proc: the program's memory is not a file it can read. A folder of plain files stands for it.
+        #expect(pairs.contains("--ro-bind /w/.kata/cache/sandbox-proc-1024"))
+        #expect(!pairs.contains("--proc /proc"))
         #expect(pairs.contains("--remount-ro /"))
         #expect(arguments.suffix(2) == ["--", "/tmp/kata/program"])
     }

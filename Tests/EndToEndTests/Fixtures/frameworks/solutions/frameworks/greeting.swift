@@ -1,0 +1,3 @@
+func greeting(for name: String) -> String {
+    name.isEmpty ? "Hello!" : "Hello, \(name)!"
+}

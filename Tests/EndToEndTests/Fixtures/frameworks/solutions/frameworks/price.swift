@@ -1,0 +1,3 @@
+func price(age: Int) -> Int {
+    age < 18 ? 5 : 10
+}
