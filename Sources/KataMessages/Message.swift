@@ -56,6 +56,7 @@ public enum Message: String, CaseIterable, Sendable {
     // How a run ended, when kata says so (a crash, a timeout, a lost result)
     case runTimedOut, runExited, runCrashed, runTrapped, runStackOverflow, runCPUTime, runArithmetic, runAborted
     case runSignal, runLostResult, runEarlyExit, runEarlySignal, runEarlyTimeout, runMissingResults
+    case runEarlyExitTests, runEarlySignalTests, runEarlyTimeoutTests
     // What a learner's file may not contain (screening)
     case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
@@ -324,6 +325,12 @@ public enum Message: String, CaseIterable, Sendable {
             "the test program crashed with {signal}{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
         case .runEarlyTimeout:
             "the test program timed out{fatal} outside any example, before its examples could run; code in a describe or context body runs while the spec tree is built, so move it into an example or a hook"
+        case .runEarlyExitTests:
+            "the test program exited with status {status}{fatal} before any test started; code that runs while the tests are found (a global's initial value, a suite's stored property) may be the cause"
+        case .runEarlySignalTests:
+            "the test program crashed with {signal}{fatal} before any test started; code that runs while the tests are found (a global's initial value, a suite's stored property) may be the cause"
+        case .runEarlyTimeoutTests:
+            "the test program timed out{fatal} before any test started; code that runs while the tests are found (a global's initial value, a suite's stored property) may be the cause"
         case .runMissingResults:
             "only {reported} of {total} examples reported a result; the code under test wrote to kata's result channel (file descriptor 3), so this run cannot be trusted"
         case .screenSourceLocation:

@@ -223,6 +223,9 @@ extension Messages {
             "测试程序在任何用例之外因 {signal} 崩溃了{fatal}，用例还没来得及运行；describe 或 context 里的代码在构建 spec 树时就会运行，把它移到用例或钩子里",
         .runEarlyTimeout:
             "测试程序在任何用例之外超时了{fatal}，用例还没来得及运行；describe 或 context 里的代码在构建 spec 树时就会运行，把它移到用例或钩子里",
+        .runEarlyExitTests: "测试程序在任何测试开始之前以状态 {status} 退出了{fatal}；查找测试时就会运行的代码（全局变量的初始值、套件的存储属性）可能是原因",
+        .runEarlySignalTests: "测试程序在任何测试开始之前因 {signal} 崩溃了{fatal}；查找测试时就会运行的代码（全局变量的初始值、套件的存储属性）可能是原因",
+        .runEarlyTimeoutTests: "测试程序在任何测试开始之前超时了{fatal}；查找测试时就会运行的代码（全局变量的初始值、套件的存储属性）可能是原因",
         .runMissingResults: "{total} 个用例里只有 {reported} 个报告了结果；被测代码写入了 kata 的结果通道（文件描述符 3），所以这次运行不可信",
         .screenSourceLocation: "你的文件里不能有 `#sourceLocation`：它会改变编译器和 kata 报告的文件与行号。删掉它。",
         .screenAttribute: "你的文件里不能有 `@{attribute}`：它会改变你的代码在测试程序里的名字或位置，可能替换掉 KataSpec 的某些部分。删掉它。",

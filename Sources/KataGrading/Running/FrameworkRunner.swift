@@ -65,7 +65,8 @@ struct FrameworkRunner: Sendable {
             if running.isEmpty {
                 // Nothing was running: the program ended before its tests, or between them.
                 if !state.unfinished.isEmpty || state.tests.isEmpty {
-                    report.problemSaid = ProgramRunner.describeEarlyEnd(termination, output: printed.captured)
+                    report.problemSaid = ProgramRunner.describeEarlyEnd(
+                        termination, output: printed.captured, framework: true)
                     report.problem = report.problemSaid.map(ProgramRunner.english)
                 }
                 break

@@ -230,14 +230,23 @@ public struct ProgramRunner: Sendable {
     }
 
     /// Why the program ended outside any example.
-    static func describeEarlyEnd(_ termination: SandboxedProcess.Termination, output: String) -> CompilerDiagnostic.Said
-    {
+    /// Why the program ended outside any example: while KataSpec built the spec tree, or (`framework`) before a
+    /// real framework's first test.
+    static func describeEarlyEnd(
+        _ termination: SandboxedProcess.Termination, output: String, framework: Bool = false
+    ) -> CompilerDiagnostic.Said {
         let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { " (\($0))" } ?? ""
         switch termination {
-        case .exited(let status): return .init(message: .runEarlyExit, values: ["status": "\(status)", "fatal": fatal])
+        case .exited(let status):
+            return .init(
+                message: framework ? .runEarlyExitTests : .runEarlyExit,
+                values: ["status": "\(status)", "fatal": fatal])
         case .signalled(let signal):
-            return .init(message: .runEarlySignal, values: ["signal": signalName(signal), "fatal": fatal])
-        case .timedOut: return .init(message: .runEarlyTimeout, values: ["fatal": fatal])
+            return .init(
+                message: framework ? .runEarlySignalTests : .runEarlySignal,
+                values: ["signal": signalName(signal), "fatal": fatal])
+        case .timedOut:
+            return .init(message: framework ? .runEarlyTimeoutTests : .runEarlyTimeout, values: ["fatal": fatal])
         }
     }
 
