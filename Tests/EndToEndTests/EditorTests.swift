@@ -211,6 +211,96 @@ struct EditorTests {
     }
 }
 
+/// The fixture of exercises on the toolchain's frameworks, with one more in Swift 6 language mode, after `kata next`.
+private func frameworksWorkbook(next id: String) throws -> KataRunner {
+    let kata = try KataRunner(fixture: "frameworks")
+    try kata.write(
+        "chapters/02-strict.md",
+        """
+        # Strict
+
+        ## A total in Swift 6 mode
+
+        ```swift spec id=strict-total
+        import Testing
+
+        @Test func adds() {
+            #expect(total([1, 2]) == 3)
+        }
+        ```
+
+        Add them up.
+
+        ```swift starter id=strict-total engine=swift-testing language-mode=6
+        func total(_ values: [Int]) -> Int {
+            0
+        }
+        ```
+
+        """)
+    try kata.write(
+        "solutions/strict/strict-total.swift", "func total(_ values: [Int]) -> Int {\n    values.reduce(0, +)\n}\n")
+    let result = try kata.run(["next", id], environment: ["KATA_PREPARE": "on"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(
+        eventually {
+            (try? kata.read("exercises/compile_commands.json"))?.contains("strict-total.swift") == true
+        }, "the preparation writes exercises/compile_commands.json")
+    return kata
+}
+
+extension EditorTests {
+    @Test(
+        "Swift Testing and XCTest: no error on the starters, the frameworks' own API completed, an error at its line, Swift 6 mode's errors only where the exercise asks for it"
+    )
+    func frameworks() throws {
+        let kata = try frameworksWorkbook(next: "counter-tests")
+        let server = try LanguageServer(root: kata.root)
+        defer { server.shutdown() }
+
+        let tests = kata.file("exercises/frameworks/counter-tests.swift").standardizedFileURL
+        let starter = try String(contentsOf: tests, encoding: .utf8)
+        try server.open(tests)
+        #expect(try server.diagnostics(tests).isEmpty, "the Swift Testing starter compiles: \(server.log.path)")
+        let typed = "@Test(arguments: [1, 2, 3]) func counts(times: Int) { #expect(Counter()."
+        server.change(tests, to: starter + "\n" + typed + "\n}\n")
+        let members = try server.completions(
+            tests, line: starter.components(separatedBy: "\n").count, character: typed.utf16.count)
+        #expect(members.contains { $0.hasPrefix("value") }, "the subject's members: \(members.prefix(20))")
+        server.change(tests, to: starter.replacingOccurrences(of: "Counter().value", with: "Counter().valeu"))
+        let errors = try server.diagnostics(tests)
+        #expect(errors.map(\.line) == [3], "one error, on its line: \(errors)")
+        #expect(errors.first?.message.contains("valeu") == true)
+
+        let moved = try kata.run(["next", "switch-tests"])
+        #expect(moved.status == 0, "\(moved.stdout)\(moved.stderr)")
+        let xcTests = kata.file("exercises/frameworks/switch-tests.swift").standardizedFileURL
+        try server.open(xcTests)
+        #expect(try server.diagnostics(xcTests).isEmpty, "the XCTest starter compiles: \(server.log.path)")
+        let xcStarter = try String(contentsOf: xcTests, encoding: .utf8)
+        let assertion = "        XCTAssertEq"
+        let lines = xcStarter.components(separatedBy: "\n")
+        server.change(xcTests, to: (lines[0...4] + [assertion] + lines[5...]).joined(separator: "\n"))
+        let assertions = try server.completions(xcTests, line: 5, character: assertion.utf16.count)
+        #expect(assertions.contains { $0.hasPrefix("XCTAssertEqual") }, "XCTest's assertions: \(assertions.prefix(20))")
+
+        // A global variable is shared mutable state: an error in Swift 6 mode, nothing in Swift 5 mode.
+        let strict = kata.file("exercises/strict/strict-total.swift").standardizedFileURL
+        let global = "var calls = 0\n\nfunc total(_ values: [Int]) -> Int {\n    calls += 1\n    return 0\n}\n"
+        try kata.write("exercises/strict/strict-total.swift", global)
+        try server.open(strict)
+        let strictErrors = try server.diagnostics(strict)
+        #expect(strictErrors.first?.line == 0, "Swift 6 mode: \(strictErrors)")
+        #expect(strictErrors.first?.message.contains("concurrency-safe") == true, "\(strictErrors)")
+        let relaxed = kata.file("exercises/frameworks/price.swift").standardizedFileURL
+        try kata.write(
+            "exercises/frameworks/price.swift",
+            "var calls = 0\n\nfunc price(age: Int) -> Int {\n    calls += 1\n    return 0\n}\n")
+        try server.open(relaxed)
+        #expect(try server.diagnostics(relaxed).isEmpty, "Swift 5 mode: no error for the same code")
+    }
+}
+
 /// What kata writes for the learner's editor, read without an editor.
 @Suite("What kata writes for the learner's editor")
 struct EditorFilesTests {
