@@ -40,7 +40,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // How kata starts a compiler's job: what posix_spawn cannot set (the kernel ending it with kata, its limits).
+        // How kata starts every process (KataBasics' ProcessLaunch): what posix_spawn cannot set (the kernel ending it
+        // with kata, its limits), and only the descriptors it is handed.
         .target(name: "CSpawn", path: "Sources/CSpawn"),
         // The engine, one module per layer; each imports only the layers below it (README, "Layout").
         .target(name: "KataMessages"),

@@ -1,8 +1,11 @@
-// What starting one compiler's job costs, the way kata does it now (kata_spawn: vfork, its own process group,
-// PR_SET_PDEATHSIG, CPU and data limits, then a waitid and a kill of the group after it ends) against the ways
-// it could be done: posix_spawn as before (no limits, nothing ends it with kata), posix_spawn of
-// `setpriv --pdeathsig KILL` in front of the job, and fork (what a supervisor process in C would cost).
-// Each starts /bin/true from a process holding `argv[1]` MiB, as kata holds its own memory; the four are
+// What starting a process costs, the way kata does it now (kata_spawn: vfork, the child's descriptors placed and
+// every other closed, then for a compiler's job its own process group, PR_SET_PDEATHSIG, CPU and data limits, and a
+// waitid and a kill of the group after it ends) against the ways it was or could be done: posix_spawn (no limits,
+// nothing ends it with kata), kata_spawn as it was before it started every process (`before_spawn`, the version of
+// 7c20f04, which bench/spawn.sh compiles beside this one), posix_spawn of `setpriv --pdeathsig KILL` in front of the
+// job, fork (what a supervisor process in C would cost); and for a learner's program (standard input and results
+// on 3 from pipes, output to a file, a group of its own), posix_spawn as SandboxedProcess did against kata_spawn.
+// Each starts /bin/true from a process holding `argv[1]` MiB, as kata holds its own memory; the ways are
 // interleaved, and medians printed as a Markdown table. Built and run by bench/spawn.sh.
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -18,6 +21,7 @@
 #include <unistd.h>
 
 #include "CSpawn.h"
+#include "before.h"
 
 extern char **environ;
 
@@ -62,14 +66,14 @@ static double spawned(char *const argv[]) {
     return now() - start;
 }
 
-static double limited(char *const argv[]) {
+static double limited_before(char *const argv[]) {
     int output[2];
     pipe2(output, O_CLOEXEC);
     int input = open("/dev/null", O_RDONLY | O_CLOEXEC);
     double start = now();
-    struct kata_spawn_options options = {1, 1, 125, 4ULL << 30};
+    struct before_spawn_options options = {1, 1, 125, 4ULL << 30};
     pid_t pid;
-    kata_spawn(argv[0], argv, environ, NULL, input, output[1], &options, &pid);
+    before_spawn(argv[0], argv, environ, NULL, input, output[1], &options, &pid);
     close(output[1]);
     drain(output[0]);
     siginfo_t info;
@@ -79,6 +83,90 @@ static double limited(char *const argv[]) {
     waitpid(pid, &status, 0);
     close(output[0]);
     close(input);
+    return now() - start;
+}
+
+/// /dev/null, opened once, as ProcessLaunch does.
+static int null_device = -1;
+
+static double limited(char *const argv[]) {
+    int output[2];
+    pipe2(output, O_CLOEXEC);
+    double start = now();
+    int descriptors[] = {null_device, output[1], output[1]};
+    struct kata_spawn_options options = {KATA_SPAWN_OWN_GROUP, 1, 125, 4ULL << 30, 1, descriptors, 3};
+    pid_t pid;
+    kata_spawn(argv[0], argv, environ, NULL, &options, &pid);
+    close(output[1]);
+    drain(output[0]);
+    siginfo_t info;
+    waitid(P_PID, pid, &info, WEXITED | WNOWAIT);
+    kill(-pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    close(output[0]);
+    return now() - start;
+}
+
+/// What SandboxedProcess did before: posix_spawn with the program's four descriptors, a group of its own, no signal
+/// blocked and every signal at its default; then its secret on standard input, its results read to their end.
+static double program_before(char *const argv[]) {
+    int input[2], events[2];
+    pipe2(input, O_CLOEXEC);
+    pipe2(events, O_CLOEXEC);
+    int output = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    double start = now();
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, input[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, output, 1);
+    posix_spawn_file_actions_adddup2(&actions, output, 2);
+    posix_spawn_file_actions_adddup2(&actions, events[1], 3);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    pid_t pid;
+    posix_spawn(&pid, argv[0], &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(input[0]);
+    close(events[1]);
+    write(input[1], "secret\n", 7);
+    close(input[1]);
+    drain(events[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    close(events[0]);
+    close(output);
+    return now() - start;
+}
+
+/// What SandboxedProcess does now: the same, through kata_spawn.
+static double program(char *const argv[]) {
+    int input[2], events[2];
+    pipe2(input, O_CLOEXEC);
+    pipe2(events, O_CLOEXEC);
+    int output = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    double start = now();
+    int descriptors[] = {input[0], output, output, events[1]};
+    struct kata_spawn_options options = {KATA_SPAWN_OWN_GROUP, 0, 0, 0, 0, descriptors, 4};
+    pid_t pid;
+    kata_spawn(argv[0], argv, environ, NULL, &options, &pid);
+    close(input[0]);
+    close(events[1]);
+    write(input[1], "secret\n", 7);
+    close(input[1]);
+    drain(events[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    close(events[0]);
+    close(output);
     return now() - start;
 }
 
@@ -95,29 +183,40 @@ static double forked(char *const argv[]) {
     return now() - start;
 }
 
-enum { runs = 400 };
-static double times[4][runs];
+enum { runs = 400, ways = 7 };
+static double times[ways][runs];
 
 int main(int argc, char **argv) {
     size_t mebibytes = argc > 1 ? (size_t)atoi(argv[1]) : 64;
     char *held = malloc(mebibytes << 20);
     memset(held, 1, mebibytes << 20);
+    null_device = open("/dev/null", O_RDWR | O_CLOEXEC);
+    // /bin/true ends without reading its secret: writing it must not end the benchmark.
+    signal(SIGPIPE, SIG_IGN);
     char *job[] = {"/bin/true", NULL};
     char *wrapped[] = {"/usr/bin/setpriv", "--pdeathsig", "KILL", "/bin/true", NULL};
     int setpriv = access(wrapped[0], X_OK) == 0;
     for (int run = 0; run < runs; run++) {
         times[0][run] = spawned(job);
-        times[1][run] = limited(job);
-        times[2][run] = setpriv ? spawned(wrapped) : 0;
-        times[3][run] = forked(job);
+        times[1][run] = limited_before(job);
+        times[2][run] = limited(job);
+        times[3][run] = setpriv ? spawned(wrapped) : 0;
+        times[4][run] = forked(job);
+        times[5][run] = program_before(job);
+        times[6][run] = program(job);
     }
     const char *names[] = {
-        "posix_spawn, as before (baseline)", "kata_spawn: own group, PDEATHSIG, limits, group killed after",
-        "posix_spawn of setpriv --pdeathsig KILL", "fork, then PDEATHSIG (a supervisor's cost)"};
+        "posix_spawn, no limits (baseline)",
+        "compiler's job, before: kata_spawn of 7c20f04 (own group, PDEATHSIG, limits, group killed after)",
+        "compiler's job, now: kata_spawn, descriptors placed and the rest closed",
+        "posix_spawn of setpriv --pdeathsig KILL",
+        "fork, then PDEATHSIG (a supervisor's cost)",
+        "learner's program, before: posix_spawn (fds 0-3, own group, signals at default)",
+        "learner's program, now: kata_spawn (fds 0-3, own group, the rest closed)"};
     printf("| Starting /bin/true from a process holding %zu MiB | Median | p10 | Over the baseline |\n", mebibytes);
     printf("| --- | ---: | ---: | ---: |\n");
     double baseline = 0;
-    for (int way = 0; way < 4; way++) {
+    for (int way = 0; way < ways; way++) {
         qsort(times[way], runs, sizeof(double), compare);
         double median = times[way][runs / 2] * 1e3;
         if (way == 0) {

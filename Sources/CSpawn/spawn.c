@@ -1,32 +1,50 @@
-// kata's one way to start a compiler's job. posix_spawn cannot ask the kernel to kill the child when kata dies
-// (PR_SET_PDEATHSIG), nor set its resource limits, so this does what glibc's posix_spawn does (vfork, then only
-// system calls until exec) with those steps added. Between vfork and exec the child shares kata's memory and runs on
-// this thread's stack: it calls nothing but async-signal-safe functions, and reports a failure through a pipe.
+// kata's one way to start a process (ProcessLaunch in KataBasics). posix_spawn cannot ask the kernel to kill the
+// child when kata dies (PR_SET_PDEATHSIG), nor set its resource limits, so this does what glibc's posix_spawn does
+// (vfork, then only system calls until exec) with those steps added. Between vfork and exec the child shares kata's
+// memory and runs on this thread's stack: it calls nothing but async-signal-safe functions, and reports a failure
+// through a pipe.
 
 #include "CSpawn.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #ifdef __linux__
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#ifndef SYS_close_range
+#define SYS_close_range 436
+#endif
 #endif
 
-/// Puts `fd` at `target` in the child; the same descriptor keeps its place, without close-on-exec.
-static int place(int fd, int target) {
-    if (fd == target) {
-        return fcntl(fd, F_SETFD, 0);
+/// Closes every descriptor from `first` on but `keep`, up to `highest`; on Linux, -1 for `highest` means that
+/// close_range works, which closes them all in one call whatever their number.
+static void close_from(int first, int keep, int highest) {
+#ifdef __linux__
+    if (highest < 0) {
+        if (keep > first) {
+            syscall(SYS_close_range, (unsigned)first, (unsigned)keep - 1, 0U);
+        }
+        syscall(SYS_close_range, (unsigned)keep + 1, ~0U, 0U);
+        return;
     }
-    return dup2(fd, target) < 0 ? -1 : 0;
+#endif
+    for (int fd = first; fd <= highest; fd++) {
+        if (fd != keep) {
+            close(fd);
+        }
+    }
 }
 
-static void child(const char *path, char *const argv[], char *const envp[], const char *directory, int input,
-                  int output, const struct kata_spawn_options *options, pid_t parent, int report) {
+static void child(const char *path, char *const argv[], char *const envp[], const char *directory,
+                  const struct kata_spawn_options *options, pid_t parent, int report, int highest) {
     // kata's own handlers must not run here (they would run on kata's memory): every signal to its default.
     struct sigaction standard;
     standard.sa_handler = SIG_DFL;
@@ -37,7 +55,17 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
             sigaction(number, &standard, NULL);
         }
     }
-    if (options->new_process_group && setpgid(0, 0) != 0) {
+    int count = options->descriptor_count;
+    // The report goes above the descriptors handed over, so that placing them cannot close it.
+    int moved_report = fcntl(report, F_DUPFD_CLOEXEC, count);
+    if (moved_report < 0) {
+        goto failed;
+    }
+    report = moved_report;
+    if (options->group == KATA_SPAWN_OWN_GROUP && setpgid(0, 0) != 0) {
+        goto failed;
+    }
+    if (options->group == KATA_SPAWN_NEW_SESSION && setsid() < 0) {
         goto failed;
     }
 #ifdef __linux__
@@ -65,15 +93,29 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
             goto failed;
         }
     }
-    // A compiler stopped at a limit leaves no core file behind.
-    struct rlimit core = {0, 0};
-    setrlimit(RLIMIT_CORE, &core);
+    if (options->no_core_file) {
+        struct rlimit core = {0, 0};
+        setrlimit(RLIMIT_CORE, &core);
+    }
     if (directory != NULL && chdir(directory) != 0) {
         goto failed;
     }
-    if (place(input, 0) != 0 || place(output, 1) != 0 || place(output, 2) != 0) {
-        goto failed;
+    // A descriptor that is also a place (the child's 1 taken from kata's 2) is copied out of the way first, so that
+    // an earlier place cannot overwrite it.
+    int sources[KATA_SPAWN_MOST_DESCRIPTORS];
+    for (int place = 0; place < count; place++) {
+        int source = options->descriptors[place];
+        sources[place] = source < count ? fcntl(source, F_DUPFD_CLOEXEC, count) : source;
+        if (sources[place] < 0) {
+            goto failed;
+        }
     }
+    for (int place = 0; place < count; place++) {
+        if (dup2(sources[place], place) < 0) {
+            goto failed;
+        }
+    }
+    close_from(count, report, highest);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -85,8 +127,45 @@ failed:;
     _exit(127);
 }
 
-int kata_spawn(const char *path, char *const argv[], char *const envp[], const char *directory, int input, int output,
+/// The highest descriptor the child has to close, found before it starts: -1 where close_range works (Linux 5.9 and
+/// later, where no container's filter refuses it), otherwise the highest that is open now. A descriptor another
+/// thread opens in between without close-on-exec is then inherited, as it was with posix_spawn.
+static int highest_to_close(void) {
+#ifdef __linux__
+    // 1 when close_range works, -1 when it does not, 0 before the first child.
+    static int close_range_works = 0;
+    int known = __atomic_load_n(&close_range_works, __ATOMIC_RELAXED);
+    if (known == 0) {
+        known = syscall(SYS_close_range, ~0U, ~0U, 0U) == 0 ? 1 : -1;
+        __atomic_store_n(&close_range_works, known, __ATOMIC_RELAXED);
+    }
+    if (known > 0) {
+        return -1;
+    }
+    DIR *folder = opendir("/proc/self/fd");
+    if (folder != NULL) {
+        int highest = 2;
+        struct dirent *entry;
+        while ((entry = readdir(folder)) != NULL) {
+            int fd = atoi(entry->d_name);
+            if (fd > highest) {
+                highest = fd;
+            }
+        }
+        closedir(folder);
+        return highest;
+    }
+#endif
+    long most = sysconf(_SC_OPEN_MAX);
+    return most > 0 && most < 65536 ? (int)most - 1 : 65535;
+}
+
+int kata_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                const struct kata_spawn_options *options, pid_t *pid) {
+    if (options->descriptor_count < 3 || options->descriptor_count > KATA_SPAWN_MOST_DESCRIPTORS) {
+        return EINVAL;
+    }
+    int highest = highest_to_close();
     int report[2];
     if (pipe(report) != 0) {
         return errno;
@@ -109,7 +188,7 @@ int kata_spawn(const char *path, char *const argv[], char *const envp[], const c
     pid_t started = fork();
 #endif
     if (started == 0) {
-        child(path, argv, envp, directory, input, output, options, parent, report[1]);
+        child(path, argv, envp, directory, options, parent, report[1], highest);
     }
     int error = started < 0 ? errno : 0;
     pthread_sigmask(SIG_SETMASK, &previous, NULL);

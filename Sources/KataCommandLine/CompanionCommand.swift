@@ -86,19 +86,21 @@ public enum CompanionCommand {
             `\(asked)` runs kata's tools (kata-tools), which a learner's first build leaves out. Building them now, \
             once (`make \(target)`, about 20 seconds).
             """)
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["make", "-C", checkout.path, "--no-print-directory", target]
         // make's own output goes to standard error, so that what the command prints stays alone on standard output.
-        make.standardOutput = FileHandle.standardError
+        // It is in kata's process group, so that Ctrl-C stops the build with kata; killed otherwise, kata leaves it to
+        // finish.
+        let make = ProcessLaunch(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["make", "-C", checkout.path, "--no-print-directory", target],
+            descriptors: [.handed(STDIN_FILENO), .handed(STDERR_FILENO), .handed(STDERR_FILENO)], endsWithKata: false)
+        let ending: StartedProcess.Ending
         do {
-            try make.run()
+            ending = try make.start().wait()
         } catch {
             Output.printError("kata: error: cannot run make: \(error). Run `make \(target)` in \(checkout.path).")
             throw ExitCode(1)
         }
-        make.waitUntilExit()
-        guard make.terminationStatus == 0, let built = CompanionBinary.tools.locate() else {
+        guard ending == .exited(0), let built = CompanionBinary.tools.locate() else {
             Output.printError(
                 "kata: error: building kata-tools failed (see above). Run `make \(target)` in \(checkout.path), "
                     + "then run this again.")

@@ -225,14 +225,10 @@ public struct RoomConnection: Sendable {
     private func curl(_ method: String, url: String, body: Data?, token: String?) throws(RoomConnection.Failure)
         -> Response
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var config = "silent\nshow-error\nmax-time = \(String(format: "%.1f", timeout))\nrequest = \(method)\n"
         config += "url = \"\(url)\"\nwrite-out = \"\\n%{http_code}\"\n"
         if let token { config += "header = \"Authorization: Bearer \(token)\"\n" }
         if body != nil { config += "header = \"Content-Type: application/json\"\n" }
-        let input = Pipe()
-        let output = Pipe()
         let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("kata-room-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: bodyFile) }
         if let body {
@@ -240,19 +236,35 @@ public struct RoomConnection: Sendable {
                 atPath: bodyFile.path, contents: body, attributes: [.posixPermissions: 0o600])
             config += "data-binary = \"@\(bodyFile.path)\"\n"
         }
-        process.arguments = ["curl", "--config", "-"]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw .unreachable(server: server, reason: "curl is not installed") }
-        input.fileHandleForWriting.write(Data(config.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let newline = data.lastIndex(of: 0x0A),
+        guard let input = RunningGroups.shared.closeOnExecPipe() else {
+            throw .unreachable(server: server, reason: "cannot make a pipe")
+        }
+        guard let output = RunningGroups.shared.closeOnExecPipe() else {
+            close(input[0])
+            close(input[1])
+            throw .unreachable(server: server, reason: "cannot make a pipe")
+        }
+        let launch = ProcessLaunch(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["curl", "--config", "-"],
+            descriptors: [.handed(input[0]), .handed(output[1]), .nullDevice])
+        let started: StartedProcess
+        do {
+            started = try launch.start()
+        } catch {
+            for fd in input + output { close(fd) }
+            throw .unreachable(server: server, reason: "curl is not installed")
+        }
+        close(input[0])
+        close(output[1])
+        let writing = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
+        try? writing.write(contentsOf: Data(config.utf8))
+        try? writing.close()
+        let data = FileHandle(fileDescriptor: output[0], closeOnDealloc: true).readDataToEndOfFile()
+        let ending = started.wait()
+        guard ending == .exited(0), let newline = data.lastIndex(of: 0x0A),
             let status = Int(String(decoding: data[(newline + 1)...], as: UTF8.self))
         else {
-            throw .unreachable(server: server, reason: "curl exited with status \(process.terminationStatus)")
+            throw .unreachable(server: server, reason: "curl exited with status \(ending.number)")
         }
         return Response(status: status, body: Data(data[..<newline]))
     }

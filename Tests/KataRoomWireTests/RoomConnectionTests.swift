@@ -32,4 +32,17 @@ import Testing
             _ = try RoomConnection(server: "ftp://room", timeout: 1).send("GET", "/")
         }
     }
+
+    @Test(
+        "an https room goes through curl, which reads the request from kata and says why it got no answer",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    func httpsThroughCurl() throws {
+        // Nothing listens on port 9: curl, told the address on its standard input, cannot connect (its status 7).
+        #expect(
+            throws: RoomConnection.Failure.unreachable(
+                server: "https://127.0.0.1:9", reason: "curl exited with status 7")
+        ) {
+            _ = try RoomConnection(server: "https://127.0.0.1:9", timeout: 2).send("GET", "/api/me")
+        }
+    }
 }

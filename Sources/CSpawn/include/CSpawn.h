@@ -3,23 +3,38 @@
 
 #include <sys/types.h>
 
-/// How kata starts a compiler's job: what posix_spawn cannot set.
+/// The child stays in kata's process group: a key typed at kata's terminal reaches it as it reaches kata.
+#define KATA_SPAWN_KATAS_GROUP 0
+/// The child leads a process group of its own, which kata can stop with everything the child started.
+#define KATA_SPAWN_OWN_GROUP 1
+/// The child leads a session of its own, with no controlling terminal: nothing aimed at kata's terminal reaches it.
+#define KATA_SPAWN_NEW_SESSION 2
+
+/// The most descriptors a child is handed (0 to 15).
+#define KATA_SPAWN_MOST_DESCRIPTORS 16
+
+/// How kata starts a child: what posix_spawn cannot set, and what every child gets.
 struct kata_spawn_options {
-    /// Start the job in a process group of its own, so that kata can stop it with everything it started.
-    int new_process_group;
-    /// Linux: the job is killed when the thread that started it ends (PR_SET_PDEATHSIG), so when kata ends, however
+    /// One of KATA_SPAWN_KATAS_GROUP, KATA_SPAWN_OWN_GROUP and KATA_SPAWN_NEW_SESSION.
+    int group;
+    /// Linux: the child is killed when the thread that started it ends (PR_SET_PDEATHSIG), so when kata ends, however
     /// it ends. Ignored elsewhere.
     int dies_with_parent;
-    /// RLIMIT_CPU in seconds (the job is sent SIGXCPU, then SIGKILL five seconds later); 0 for none.
+    /// RLIMIT_CPU in seconds (the child is sent SIGXCPU, then SIGKILL five seconds later); 0 for none.
     unsigned long long cpu_seconds;
-    /// RLIMIT_DATA in bytes (what the job may allocate); 0 for none.
+    /// RLIMIT_DATA in bytes (what the child may allocate); 0 for none.
     unsigned long long data_bytes;
+    /// RLIMIT_CORE of 0: a child stopped at a limit leaves no core file behind.
+    int no_core_file;
+    /// The child's descriptors: its descriptor i is kata's `descriptors[i]`, for i below `descriptor_count` (at
+    /// least 3, at most KATA_SPAWN_MOST_DESCRIPTORS). The child holds no other descriptor of kata's.
+    const int *descriptors;
+    int descriptor_count;
 };
 
-/// Starts `path` with `argv` and `envp` in `directory` (NULL: kata's), standard input from `input`, standard output
-/// and error to `output`, every signal at its default action and none blocked. Returns 0 and sets `pid`, or returns
-/// the errno of what failed.
-int kata_spawn(const char *path, char *const argv[], char *const envp[], const char *directory, int input, int output,
+/// Starts `path` with `argv` and `envp` in `directory` (NULL: kata's), as `options` say, every signal at its default
+/// action and none blocked. Returns 0 and sets `pid`, or returns the errno of what failed (the child is then gone).
+int kata_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                const struct kata_spawn_options *options, pid_t *pid);
 
 #endif

@@ -116,13 +116,7 @@ public struct RoomReporter: Sendable {
             return
         }
         guard membership != nil, !inQuietPeriod, !outbox.pending().isEmpty else { return }
-        let process = Process()
-        process.executableURL = sender
-        process.arguments = ["room-send", "--kata-folder", kataFolder.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        DetachedLaunch.start(sender, arguments: ["room-send", "--kata-folder", kataFolder.path])
     }
 
     private var unreachableMarker: URL { outbox.directory.appendingPathComponent("unreachable") }

@@ -1,4 +1,3 @@
-import CSpawn
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +8,7 @@ import Foundation
 
 /// A trusted tool run to completion (the compiler, and git or the site builder), with its output collected.
 ///
-/// Started by `kata_spawn` (Sources/CSpawn: what posix_spawn does, plus what it cannot) and awaited with `waitpid`:
+/// Started by ``ProcessLaunch`` (through `kata_spawn`: what posix_spawn does, plus what it cannot) and awaited with `waitpid`:
 /// Foundation's `Process.waitUntilExit` notices the end of a process up to 50 ms late, and a check runs four tools
 /// one after the other. On Linux every command is killed by the kernel when kata ends, however it ends (even
 /// `kill -9`). A compiler's job (one with ``limits``) also runs in a process group of its own, which kata kills at
@@ -47,11 +46,9 @@ package struct ExternalCommand {
 
     /// Runs the command with standard output and standard error merged.
     package func run() throws -> Result {
-        // A pipe and /dev/null whose descriptors close on exec, so that a command started at the same time on
-        // another thread cannot hold this one's pipe open.
+        // A pipe whose descriptors close on exec, so that a command started at the same time on another thread
+        // cannot hold this one's pipe open.
         guard let output = RunningGroups.shared.closeOnExecPipe() else { throw Self.error("cannot make a pipe") }
-        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        defer { if input >= 0 { close(input) } }
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "dumb"
         if limits != nil {
@@ -63,28 +60,23 @@ package struct ExternalCommand {
             // when kata's parent started it with them blocked.
             RunningGroups.shared.handleStopSignals()
         }
-        var options = kata_spawn_options(
-            new_process_group: limits == nil ? 0 : 1, dies_with_parent: 1, cpu_seconds: limits?.cpuSeconds ?? 0,
-            data_bytes: limits?.memoryBytes ?? 0)
-        let argv = CStringArray([executable.path] + arguments)
-        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
-        var pid: pid_t = 0
-        let spawned = RunningGroups.shared.spawning {
-            let spawned = withExtendedLifetime((argv, envp)) {
-                kata_spawn(
-                    executable.path, argv.pointers, envp.pointers, directory?.path, input, output[1], &options, &pid)
-            }
-            if spawned == 0 {
-                if limits != nil { RunningGroups.shared.insert(pid) } else { RunningGroups.shared.insertTool(pid) }
-            }
-            return spawned
+        let launch = ProcessLaunch(
+            executable: executable, arguments: arguments, environment: environment, directory: directory,
+            descriptors: [.nullDevice, .handed(output[1]), .handed(output[1])], group: limits == nil ? .kata : .own,
+            limits: .init(cpuSeconds: limits?.cpuSeconds ?? 0, dataBytes: limits?.memoryBytes ?? 0, noCoreFile: true))
+        let started: StartedProcess
+        do {
+            started = try launch.start()
+        } catch {
+            close(output[0])
+            close(output[1])
+            throw Self.error(error.description)
         }
         close(output[1])
         defer { close(output[0]) }
-        guard spawned == 0 else {
-            throw Self.error("cannot run \(executable.path): \(String(cString: strerror(spawned)))")
-        }
-        defer { if limits != nil { RunningGroups.shared.remove(pid) } else { RunningGroups.shared.removeTool(pid) } }
+        // Collected below, before this runs.
+        defer { started.forget() }
+        let pid = started.pid
         var collected = Collected(limit: limits?.outputBytes ?? Int.max)
         var stopped: CompileLimits.Stop?
         if let limits {
@@ -109,11 +101,10 @@ package struct ExternalCommand {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let signal = status & 0x7f
-        let signalled = signal != 0 && signal != 0x7f
+        let ending = StartedProcess.Ending(waitStatus: status)
         var result = Result(
-            status: signalled ? signal : (status >> 8) & 0xff, output: String(decoding: collected.data, as: UTF8.self),
-            signalled: signalled, stopped: stopped, outputCut: collected.cut)
+            status: ending.number, output: String(decoding: collected.data, as: UTF8.self),
+            signalled: ending.bySignal, stopped: stopped, outputCut: collected.cut)
         if let limits, stopped == nil, !collected.cut, result.status != 0,
             Self.ranOutOfMemory(result, peak: Self.peakBytes(usage), limits: limits)
         {

@@ -17,7 +17,8 @@ package final class RunningGroups: @unchecked Sendable {
     /// Held while kata starts a child and while it sweeps orphans, so a sweep never takes a child kata has just
     /// started (and not yet recorded) for an orphan.
     private let spawnLock = NSLock()
-    /// Trusted tools kata is running (the compiler), which a sweep leaves alone.
+    /// Children kata started outside a group of its own (tools it waits for, a detached kata), which a sweep leaves
+    /// alone.
     private var tools: Set<pid_t> = []
 
     private init() {
@@ -58,7 +59,7 @@ package final class RunningGroups: @unchecked Sendable {
         return try body()
     }
 
-    /// Records a trusted tool that kata started (inside ``spawning(_:)``).
+    /// Records a child that kata started outside a group of its own (inside ``spawning(_:)``).
     package func insertTool(_ pid: pid_t) {
         lock.withLock { _ = tools.insert(pid) }
     }

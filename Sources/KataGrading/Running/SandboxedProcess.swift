@@ -40,38 +40,32 @@ package struct SandboxedProcess {
         guard outputFD >= 0 else { throw SandboxError.spawn("cannot open \(outputFile.path)") }
         defer { close(outputFD) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outputFD, 1)
-        posix_spawn_file_actions_adddup2(&actions, outputFD, 2)
-        posix_spawn_file_actions_adddup2(&actions, eventPipe[1], 3)
-
-        let attributes = SpawnAttributes(newProcessGroup: true)
-        let argv = CStringArray([executable.path] + arguments)
         var environment = environment
         environment[ProcessSweeper.tokenVariable] = token
-        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
-        var pid: pid_t = 0
+        // Not ended by the kernel with kata, as before: bubblewrap ends the program with kata (`--die-with-parent`);
+        // without it, the CPU-time limit the program sets itself bounds what a kata killed by SIGKILL leaves.
+        let launch = ProcessLaunch(
+            executable: executable, arguments: arguments, environment: environment,
+            descriptors: [.handed(stdinPipe[0]), .handed(outputFD), .handed(outputFD), .handed(eventPipe[1])],
+            group: .own, endsWithKata: false)
         ProcessSweeper.becomeSubreaper
-        let spawned = RunningGroups.shared.spawning {
-            let spawned = withExtendedLifetime((attributes, argv, envp)) {
-                posix_spawn(&pid, executable.path, &actions, &attributes.value, argv.pointers, envp.pointers)
-            }
-            if spawned == 0 { RunningGroups.shared.insert(pid) }
-            return spawned
+        let started: StartedProcess
+        do {
+            started = try launch.start()
+        } catch {
+            close(stdinPipe[0])
+            close(stdinPipe[1])
+            close(eventPipe[0])
+            close(eventPipe[1])
+            throw SandboxError.spawn(error.reason)
         }
         close(stdinPipe[0])
         close(eventPipe[1])
         defer { close(eventPipe[0]) }
-        guard spawned == 0 else {
-            close(stdinPipe[1])
-            throw SandboxError.spawn(String(cString: strerror(spawned)))
-        }
+        let pid = started.pid
         defer {
             ProcessSweeper.sweep(group: pid, token: token)
-            RunningGroups.shared.remove(pid)
+            started.forget()
             if !reportsSignalsAsExitStatus { ProcessSweeper.sweepOrphans() }
         }
 
@@ -113,8 +107,11 @@ package struct SandboxedProcess {
                 }
             }
         }
-        if WIFSIGNALED(status) { return .signalled(WTERMSIG(status)) }
-        let code = WEXITSTATUS(status)
+        let code: Int32
+        switch StartedProcess.Ending(waitStatus: status) {
+        case .signalled(let signal): return .signalled(signal)
+        case .exited(let status): code = status
+        }
         if reportsSignalsAsExitStatus, code > 128, code < 128 + 65 { return .signalled(code - 128) }
         return .exited(code)
     }
@@ -156,8 +153,3 @@ package enum SandboxError: LocalizedError, CustomStringConvertible {
 
     package var errorDescription: String? { description }
 }
-
-/// `WIFSIGNALED` and friends, which Swift does not import from the C macros.
-private func WIFSIGNALED(_ status: Int32) -> Bool { (status & 0x7f) != 0 && (status & 0x7f) != 0x7f }
-private func WTERMSIG(_ status: Int32) -> Int32 { status & 0x7f }
-private func WEXITSTATUS(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
