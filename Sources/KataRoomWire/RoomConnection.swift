@@ -256,9 +256,9 @@ public struct RoomConnection: Sendable {
         }
         close(input[0])
         close(output[1])
-        let writing = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
-        try? writing.write(contentsOf: Data(config.utf8))
-        try? writing.close()
+        // curl may end before reading it all (it is not the curl kata expects): the write then fails, quietly.
+        PipeInput.write(Array(config.utf8), to: input[1])
+        close(input[1])
         let data = FileHandle(fileDescriptor: output[0], closeOnDealloc: true).readDataToEndOfFile()
         let ending = started.wait()
         guard ending == .exited(0), let newline = data.lastIndex(of: 0x0A),

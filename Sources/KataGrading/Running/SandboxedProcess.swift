@@ -69,8 +69,8 @@ package struct SandboxedProcess {
             if !reportsSignalsAsExitStatus { ProcessSweeper.sweepOrphans() }
         }
 
-        let line = Array((secret + "\n").utf8)
-        _ = line.withUnsafeBytes { write(stdinPipe[1], $0.baseAddress, $0.count) }
+        // A program that ended before reading its secret (it fails to load) leaves a pipe with no reader.
+        PipeInput.write(Array((secret + "\n").utf8), to: stdinPipe[1])
         close(stdinPipe[1])
 
         var buffer: [UInt8] = []

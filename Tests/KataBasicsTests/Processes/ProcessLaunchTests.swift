@@ -238,6 +238,33 @@ struct ProcessLaunchTests {
         ExternalCommandTests.waitUntil(seconds: 30, condition)
     }
 
+    @Test("input for a child that ended without reading it fails to write, and does not end kata with SIGPIPE")
+    func inputNobodyReads() throws {
+        let input = try OpenPipe.closingOnExec()
+        let started = try ProcessLaunch(
+            executable: Self.shell, arguments: ["-c", "exit 0"],
+            descriptors: [.handed(input.readEnd), .nullDevice, .nullDevice]
+        ).start()
+        input.closeReadEnd()
+        #expect(started.wait() == .exited(0))
+        // Were SIGPIPE not held back, this process (the test run) would end here.
+        #expect(!PipeInput.write(Array("a secret nobody reads\n".utf8), to: input.writeEnd))
+        var pending = sigset_t()
+        sigpending(&pending)
+        #expect(sigismember(&pending, SIGPIPE) == 0, "no SIGPIPE is left waiting for the thread")
+
+        let reader = try OpenPipe.closingOnExec()
+        let big = [UInt8](repeating: 0x61, count: 200_000)
+        let cat = try ProcessLaunch(
+            executable: URL(fileURLWithPath: "/bin/cat"),
+            descriptors: [.handed(reader.readEnd), .nullDevice, .nullDevice]
+        ).start()
+        reader.closeReadEnd()
+        #expect(PipeInput.write(big, to: reader.writeEnd), "more than a pipe holds, to a child that reads it all")
+        reader.closeWriteEnd()
+        #expect(cat.wait() == .exited(0))
+    }
+
     static func folder() throws -> URL {
         try ExternalCommandTests.folder()
     }
