@@ -1,6 +1,7 @@
 /// Runs `operation` up to `attempts` times, waiting 1 s after the first failure, then 2 s, 4 s and so
 /// on, on `clock`. Returns the first answer, or throws the last attempt's error. Throws
-/// `CancellationError` as soon as the task is cancelled. `attempts` is at least 1.
+/// `CancellationError`, and tries no more, when the task is cancelled while it waits. `attempts` is at
+/// least 1.
 func retrying<Value>(
     attempts: Int,
     clock: some Clock<Duration>,
