@@ -133,4 +133,54 @@ struct ForgeryTests {
         #expect(bare.status != 0)
         #expect(bare.stderr.contains("--without-sandbox"), "\(bare.stderr)")
     }
+
+    /// The runner's entry point replaced: the forged `main` reads the run's secret from standard input before
+    /// KataSpec can, and writes a passing run to the result channel. Swift 5 mode accepts each spelling of the
+    /// attribute below with a warning at most.
+    static func forgedRunner(_ attribute: String) -> String {
+        """
+        import Foundation
+        func work() -> Int { 0 }
+        \(attribute)("$s8KataSpec0B6RunnerO4main_7moduless5NeverOSayAA0B0CmG_SaySSGtFZ")
+        func forgedMain(_ specs: [AnyClass], modules: [String]) -> Never {
+            let secret = readLine() ?? ""
+            let lines =
+                "{\\"secret\\":\\"\\(secret)\\",\\"event\\":\\"runStarted\\",\\"total\\":1,\\"seed\\":0}\\n"
+                + "{\\"secret\\":\\"\\(secret)\\",\\"event\\":\\"exampleFinished\\",\\"index\\":0,\\"status\\":\\"passed\\","
+                + "\\"failures\\":[],\\"duration\\":0,\\"output\\":\\"\\",\\"outputTruncated\\":false}\\n"
+                + "{\\"secret\\":\\"\\(secret)\\",\\"event\\":\\"runFinished\\",\\"passed\\":1,\\"failed\\":0,"
+                + "\\"pending\\":0,\\"skipped\\":0}\\n"
+            FileHandle(fileDescriptor: 3).write(Data(lines.utf8))
+            exit(0)
+        }
+
+        """
+    }
+
+    @Test("a linker attribute spelt with spaces, comments, line breaks or backticks forges no pass, anywhere")
+    func spacedAttributes() throws {
+        let kata = try KataRunner(fixture: "hardening")
+        let spellings = [
+            "@ _silgen_name", "@/* */_silgen_name", "@\n_silgen_name", "@`_silgen_name`", "@\u{A0}_silgen_name",
+        ]
+        for spelling in spellings {
+            try kata.write("exercises/hardening/rogue.swift", Self.forgedRunner(spelling))
+            let check = try kata.run(["check", "rogue", "--no-cache"])
+            #expect(check.status == 1, "\(spelling.debugDescription)\n\(check.stdout)")
+            #expect(check.stdout.contains("Not accepted"), "\(spelling.debugDescription)\n\(check.stdout)")
+            #expect(
+                check.stdout.contains("exercises/hardening/rogue.swift:3:1: error: `@_silgen_name` is not accepted"),
+                "\(spelling.debugDescription)\n\(check.stdout)")
+            let json = try kata.run(["check", "rogue", "--format", "json"])
+            #expect(json.stdout.contains("\"status\" : \"error\""), "\(json.stdout)")
+        }
+        // The instructor's re-grade of the last one, against a clean workbook: not a pass either.
+        let handin = try kata.run(["handin", "--name", "Learner", "-o", "learner.kata"])
+        #expect(handin.status == 0, "\(handin.stderr)")
+        let grade = try kata.run(["room", "grade", "learner.kata", "-o", "grades", "--no-cache"])
+        #expect(grade.status == 0, "\(grade.stderr)")
+        let csv = try kata.read("grades.csv")
+        #expect(!csv.contains("rogue,passed"), "\(csv)")
+        #expect(csv.contains("rogue,"), "\(csv)")
+    }
 }

@@ -57,6 +57,9 @@ public struct ExerciseCompiler: Sendable {
                 at: folder.appendingPathComponent("symbols"),
                 withDestinationURL: exercise.appendingPathComponent("symbols"))
         }
+        if exerciseUnit.isLearners {
+            linkLearnersObject(exercise.appendingPathComponent(exerciseUnit.object), in: folder)
+        }
         let interface =
             (try? Data(contentsOf: exercise.appendingPathComponent(exerciseUnit.interface)))
             .map { data in
@@ -82,6 +85,7 @@ public struct ExerciseCompiler: Sendable {
                 at: folder.appendingPathComponent("symbols"),
                 withDestinationURL: specs.appendingPathComponent("symbols"))
         }
+        if specsUnit.isLearners { linkLearnersObject(specs.appendingPathComponent(specsUnit.object), in: folder) }
         guard linking else { return .built(folder, warnings: warnings) }
         let binary = folder.appendingPathComponent("program")
         let objects = [
@@ -91,6 +95,16 @@ public struct ExerciseCompiler: Sendable {
         let linked = try run(linkJobs(objects: objects, output: binary, in: folder), in: folder, output: binary)
         if case .failure(let failure) = linked { return .failed(failure.diagnostics, output: failure.output) }
         return .built(binary, warnings: warnings)
+    }
+
+    /// Where `compile` leaves a link to the object of the learner's module, for ``ObjectScreen``: in `folder`, once
+    /// that module compiled, whether or not the rest of the program then did.
+    public static func learnersObject(in folder: URL) -> URL {
+        folder.appendingPathComponent("learner.o")
+    }
+
+    private func linkLearnersObject(_ object: URL, in folder: URL) {
+        try? FileManager.default.createSymbolicLink(at: Self.learnersObject(in: folder), withDestinationURL: object)
     }
 
     /// Compiles only the code under test of `program` (module `Exercise`), with its symbol graph: what a starter

@@ -106,6 +106,20 @@ public struct SpecLibrary: Sendable {
         }
     }
 
+    /// The names the library exports for the linker (its dynamic symbol table), remembered in a file beside it: what
+    /// no learner's module may define (see ``ObjectScreen``). Empty when the library cannot be read.
+    func linkerExports(toolchain: Toolchain) -> Set<String> {
+        let remembered = directory.appendingPathComponent("linker-exports.txt")
+        if let text = try? String(contentsOf: remembered, encoding: .utf8) {
+            return Set(text.split(separator: "\n").map(String.init))
+        }
+        let library = ObjectFile.read(
+            directory.appendingPathComponent("libKataSpec.so"), symbols: .dynamic, toolchain: toolchain)
+        guard let names = library.map({ Set($0.definedSymbols.map(\.name)) }), !names.isEmpty else { return [] }
+        try? Data(names.sorted().joined(separator: "\n").utf8).write(to: remembered, options: .atomic)
+        return names
+    }
+
     private var isComplete: Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("complete").path)
     }

@@ -38,6 +38,21 @@ extension ExerciseChecker {
         return (findings + shadows).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
+    /// What the learner's compiled module defines for the linker, when it compiled into `folder` (see
+    /// ``ObjectScreen``); a module that cannot be read is refused too, since nothing else shows what it defines.
+    func screenObject(program: GeneratedProgram, folder: URL, path: String, contents: String) -> [CompilerDiagnostic] {
+        let url = ExerciseCompiler.learnersObject(in: folder)
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let screen = ObjectScreen(
+            path: path, module: program.learnerModule,
+            holdsEntryPoint: program.learnerModule == GeneratedProgram.specsModule,
+            libraryExports: compiler.library.linkerExports(toolchain: compiler.toolchain))
+        guard let object = ObjectFile.read(url, toolchain: compiler.toolchain) else {
+            return [.kata(.screenLinkerUnreadable, ["path": url.path], file: path, line: 1, column: 1)]
+        }
+        return screen.findings(in: object, contents: contents)
+    }
+
     /// The learner's declarations of what the chapter's code uses, held to the starter's (see ``SignatureScreen``).
     func screenSignatures(
         _ exercise: Exercise, learnerSymbols: URL, starterSymbols: URL, path: String, program: GeneratedProgram

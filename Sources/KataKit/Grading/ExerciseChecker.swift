@@ -3,7 +3,7 @@ import Foundation
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 public struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-11"
+    static let gradingVersion = "kata-grading-12"
 
     public let workbook: Workbook
     public let compiler: ExerciseCompiler
@@ -199,6 +199,14 @@ public struct ExerciseChecker: Sendable {
         var builds = build([first])
         lap(\.build)
         let subjectBuild = try builds[0].get()
+        // What the learner's module defines for the linker, before anything of it runs (or its link is blamed).
+        let linkerFindings = screenObject(
+            program: first, folder: folders[first.variant]!, path: path, contents: contents)
+        lap(\.screen)
+        guard linkerFindings.isEmpty else {
+            result.refuse(linkerFindings)
+            return result
+        }
         guard case .built(let binary, let warnings) = subjectBuild else {
             // The learner's module compiled and the specs did not: a declaration that screening refuses (a generic
             // `equal` that makes a spec ambiguous) is the cause to name.

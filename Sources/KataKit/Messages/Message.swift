@@ -57,6 +57,7 @@ public enum Message: String, CaseIterable, Sendable {
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
     case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest, screenUnsafeCode
     case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
+    case screenLinkerSymbol, screenLinkerSection, screenLinkerUnreadable
     // The files kata writes for the learner's editor
     case editorHeader, editorSupport, editorSubject, editorLeftAlone
 
@@ -332,6 +333,12 @@ public enum Message: String, CaseIterable, Sendable {
             "unsafe code is not accepted in your file: it reads or writes memory directly (the note below says how), and your code runs in the same process as the specs, whose results it could then forge. Write it without pointers or `unsafe` functions."
         case .screenUnsafeKeyword:
             "`{word}` is not accepted in your file: it lets code read or write memory directly, and your code runs in the same process as the specs, whose results it could then forge. Write it without unsafe code (a name of your own called `unsafe` needs another name)."
+        case .screenLinkerSymbol:
+            "your compiled code defines `{symbol}` for the linker, a name that is not your code's own: the test program would call it in place of the function of that name (KataSpec's, or Swift's). Only an attribute that names code for the linker (such as `@_silgen_name` or `@_cdecl`) does this: remove it."
+        case .screenLinkerSection:
+            "your compiled code puts something in the linker section `{section}`, whose contents run before the specs start or after they end. Only `@section` does this: remove it."
+        case .screenLinkerUnreadable:
+            "kata cannot read what your compiled code defines for the linker ({path}), so it cannot be sure your file is only judged by the specs. Check again; if this goes on, delete the folder .kata/cache."
         case .screenSignatureChanged:
             "the chapter's specs are written against `{expected}` as the starter declares it, and your file declares `{actual}`; with another type they could pass without testing what the chapter asks. Keep the starter's parameters and types."
         case .screenSignatureShadowed:

@@ -228,6 +228,12 @@ extension Messages {
             "你的文件里不能有不安全的代码：它直接读写内存（下面的说明指出是哪里），而你的代码和 spec 在同一个进程里运行，这样就可能伪造 spec 的结果。不用指针、不用 `unsafe` 函数来写。",
         .screenUnsafeKeyword:
             "你的文件里不能有 `{word}`：它让代码可以直接读写内存，而你的代码和 spec 在同一个进程里运行，这样就可能伪造 spec 的结果。不用不安全的代码来写（如果是你自己起名叫 `unsafe` 的东西，换个名字）。",
+        .screenLinkerSymbol:
+            "你编译出的代码为链接器定义了 `{symbol}`，这个名字不属于你的代码：测试程序会调用它，而不是同名的那个函数（KataSpec 的或 Swift 的）。只有为链接器命名代码的属性（比如 `@_silgen_name` 或 `@_cdecl`）会这样做：删掉它。",
+        .screenLinkerSection:
+            "你编译出的代码往链接器的段 `{section}` 里放了东西，这个段的内容会在 spec 开始之前或结束之后运行。只有 `@section` 会这样做：删掉它。",
+        .screenLinkerUnreadable:
+            "kata 读不出你编译出的代码为链接器定义了什么（{path}），所以无法确定你的文件只接受 spec 的评判。再检查一次；如果一直这样，删掉 .kata/cache 文件夹。",
         .screenSignatureChanged:
             "本章的 spec 是按起始代码里声明的 `{expected}` 写的，而你的文件声明的是 `{actual}`；类型一变，spec 可能不测本章要求的东西也能通过。保留起始代码里的参数和类型。",
         .screenSignatureShadowed:

@@ -23,22 +23,23 @@ struct LearnerFileScreen: Sendable {
             findings.append(
                 finding(at: match.range.lowerBound, in: code, .screenSourceLocation))
         }
-        for match in code.text.matches(of: /@(_[A-Za-z_]\w*|c|section|used|export)(?!\w)/) {
-            findings.append(
-                finding(at: match.range.lowerBound, in: code, .screenAttribute, ["attribute": String(match.output.1)]))
-        }
-        // Strict memory safety (which the learner's module is compiled with) lets `unsafe` code through once it says so.
-        for match in code.text.matches(of: /@(?:unsafe|safe)(?!\w)/) {
-            findings.append(
-                finding(at: match.range.lowerBound, in: code, .screenUnsafeKeyword, ["word": String(match.output)]))
+        // Attributes as the lexer reads them, whatever sits between `@` and the name (see ``SwiftAttributes``).
+        for attribute in SwiftAttributes(code).all {
+            let name = attribute.name
+            if name.hasPrefix("_") || Self.linkerAttributes.contains(name) {
+                findings.append(finding(atOffset: attribute.offset, in: code, .screenAttribute, ["attribute": name]))
+            } else if name == "unsafe" || name == "safe" {
+                // Strict memory safety (which the learner's module is compiled with) lets `unsafe` code through once
+                // it says so.
+                findings.append(
+                    finding(atOffset: attribute.offset, in: code, .screenUnsafeKeyword, ["word": "@" + name]))
+            } else if name == "main" {
+                findings.append(finding(atOffset: attribute.offset, in: code, .screenMain))
+            }
         }
         for match in code.text.matches(of: /(?:^|[^\w.`$@])(unsafe)(?![\w`])/) {
             findings.append(
                 finding(at: match.output.1.startIndex, in: code, .screenUnsafeKeyword, ["word": "unsafe"]))
-        }
-        for match in code.text.matches(of: /@main(?!\w)/) {
-            findings.append(
-                finding(at: match.range.lowerBound, in: code, .screenMain))
         }
         let extensionPattern = /\bextension\s+(?:(?:KataSpec|Exercise)\s*\.\s*)?([A-Za-z_][A-Za-z0-9_]*)/
         for match in code.text.matches(of: extensionPattern) {
@@ -54,10 +55,19 @@ struct LearnerFileScreen: Sendable {
         return findings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
+    /// The attributes besides the underscored ones that name or place code for the linker.
+    static let linkerAttributes: Set<String> = ["c", "section", "used", "export"]
+
     private func finding(
         at index: String.Index, in code: SwiftCodeText, _ message: Message, _ values: [String: String] = [:]
     ) -> CompilerDiagnostic {
-        let offset = code.text.utf8.distance(from: code.text.utf8.startIndex, to: index)
+        finding(
+            atOffset: code.text.utf8.distance(from: code.text.utf8.startIndex, to: index), in: code, message, values)
+    }
+
+    private func finding(
+        atOffset offset: Int, in code: SwiftCodeText, _ message: Message, _ values: [String: String] = [:]
+    ) -> CompilerDiagnostic {
         let before = code.text.utf8.prefix(offset)
         let line = 1 + before.count { $0 == UInt8(ascii: "\n") }
         let lineStart =

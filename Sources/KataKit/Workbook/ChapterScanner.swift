@@ -25,7 +25,7 @@ struct ChapterScanner {
         var followingParagraph: (text: String, index: Int)?
     }
 
-    static let attributeKeys = ["id", "name", "note", "timeout", "kind"] + SpecShape.keys
+    static let attributeKeys = ["id", "name", "note", "timeout", "kind", "engine", "language-mode"] + SpecShape.keys
     static let roleWords = CodeBlock.Role.allCases.map(\.rawValue) + ["ignore"]
 
     let path: String
@@ -199,9 +199,10 @@ struct ChapterScanner {
         let allowed: [String]
         switch purpose {
         case .hint: allowed = ["id"]
-        case .example, .ignoredExample: allowed = []
+        case .example: allowed = ["engine", "language-mode"]
+        case .ignoredExample: allowed = []
         case .exercise(.mutant): allowed = ["id", "name", "note", "timeout", "kind"]
-        case .exercise(.starter): allowed = ["id", "timeout", "kind"] + SpecShape.keys
+        case .exercise(.starter): allowed = ["id", "timeout", "kind", "engine", "language-mode"] + SpecShape.keys
         case .exercise: allowed = ["id", "timeout", "kind"]
         }
         var seen: Set<String> = []
@@ -235,6 +236,19 @@ struct ChapterScanner {
                     Diagnostic(
                         at: at,
                         "shared needs the name of a shared example group, like shared=\"a stack\""))
+            }
+            if attribute.text == "engine", TestEngine(rawValue: value) == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at,
+                        "unknown engine '\(value)'\(Suggestion.didYouMean(value, in: TestEngine.values)); "
+                            + "use engine=swift-testing, engine=xctest or engine=kataspec (the default)"))
+            }
+            if attribute.text == "language-mode", LanguageMode(rawValue: value) == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        at: at, "unknown language mode '\(value)'; use language-mode=6 or language-mode=5 (the default)"
+                    ))
             }
             if attribute.text == "kind", Exercise.Kind(rawValue: value) == nil {
                 diagnostics.append(

@@ -36,6 +36,10 @@ public struct Exercise: Sendable, Equatable {
     public var timeout: Double?
     /// The structure a specify exercise asks the learner's spec to have, when its starter states one.
     public var shape: SpecShape?
+    /// The framework the exercise's tests are written with (`engine=` on its starter).
+    public var engine: TestEngine = .kataSpec
+    /// The language mode its code compiles in (`language-mode=` on its starter).
+    public var languageMode: LanguageMode = .swift5
 
     /// Where the learner's file lives, relative to the workbook root.
     public var learnerPath: String { "exercises/\(chapterSlug)/\(id).swift" }

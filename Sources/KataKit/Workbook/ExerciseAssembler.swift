@@ -116,8 +116,19 @@ struct ExerciseAssembler {
                 ))
             return nil
         }
+        let engine = starter.block.info.value("engine").flatMap(TestEngine.init(rawValue:)) ?? .kataSpec
+        let languageMode = starter.block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5
         let shape = SpecShape(starter.block.info)
         if let shape {
+            let allowed = SpecShape.keys(for: engine)
+            let stated = SpecShape.keys.filter { starter.block.info.value($0) != nil }
+            for key in stated where !allowed.contains(key) {
+                diagnostics.append(
+                    Diagnostic(
+                        at: starter.block.location,
+                        "\(key)= does not apply to an exercise on \(engine.rawValue); its starter can state "
+                            + allowed.map { "\($0)=" }.joined(separator: ", ")))
+            }
             if kind == .implement {
                 diagnostics.append(
                     Diagnostic(
@@ -231,7 +242,8 @@ struct ExerciseAssembler {
             id: id, chapterSlug: chapter.slug, title: heading?.title ?? chapter.title, kind: kind,
             location: first.block.location, prompt: prompt, starter: starter.block, specs: specs.map(\.block),
             support: blocks.filter { $0.block.role == .support }.map(\.block), subject: subject?.block,
-            mutants: mutants, hints: [], timeout: timeout, shape: kind == .specify ? shape : nil)
+            mutants: mutants, hints: [], timeout: timeout, shape: kind == .specify ? shape : nil, engine: engine,
+            languageMode: languageMode)
     }
 
     private func hintBlocksIndexes(in chapter: Chapter) -> [Int] {

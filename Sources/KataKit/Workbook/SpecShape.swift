@@ -12,12 +12,27 @@ public struct SpecShape: Sendable, Equatable {
     public var examplesPerContext: Int?
     /// The shared example group of this name is included in at least two groups (`shared=`).
     public var shared: String?
+    /// At least this many tests that run, a parameterized test's cases each counting (`tests=`; Swift Testing and
+    /// XCTest).
+    public var tests: Int?
+    /// At least one parameterized test with this many cases (`arguments=`; Swift Testing).
+    public var arguments: Int?
 
     /// The attribute keys, as an author writes them.
-    public static let keys = ["examples", "contexts", "examples-per-context", "shared"]
+    public static let keys = ["examples", "contexts", "examples-per-context", "shared", "tests", "arguments"]
 
     /// The keys that take a positive whole number.
-    static let countKeys: Set<String> = ["examples", "contexts", "examples-per-context"]
+    static let countKeys: Set<String> = ["examples", "contexts", "examples-per-context", "tests", "arguments"]
+
+    /// The keys each engine's tests can be held to: a spec tree's groups for KataSpec, tests and their cases for the
+    /// real frameworks (XCTest has no parameterized tests).
+    static func keys(for engine: TestEngine) -> [String] {
+        switch engine {
+        case .kataSpec: ["examples", "contexts", "examples-per-context", "shared"]
+        case .swiftTesting: ["tests", "arguments"]
+        case .xcTest: ["tests"]
+        }
+    }
 
     /// What each requirement asks, as a learner reads it (in `kata next` and in a check's report).
     var examplesAsked: String? { examples.map { "at least \(plural($0, "example")) (`it`)" } }
@@ -28,10 +43,16 @@ public struct SpecShape: Sendable, Equatable {
     var sharedAsked: String? {
         shared.map { "the shared examples \"\($0)\" in at least two groups (`itBehavesLike(\"\($0)\")`)" }
     }
+    var testsAsked: String? {
+        tests.map { "at least \(plural($0, "test")) that run (each argument of a parameterized test counts)" }
+    }
+    var argumentsAsked: String? { arguments.map { "a parameterized test with at least \(plural($0, "argument"))" } }
 
     /// Every requirement, in the order a report lists them.
     public var asked: [String] {
-        [examplesAsked, contextsAsked, examplesPerContextAsked, sharedAsked].compactMap { $0 }
+        [examplesAsked, contextsAsked, examplesPerContextAsked, sharedAsked, testsAsked, argumentsAsked].compactMap {
+            $0
+        }
     }
 
     /// Reads the shape from a block's attributes; nil when it states none. Values are validated by the scanner.
@@ -41,6 +62,10 @@ public struct SpecShape: Sendable, Equatable {
         contexts = count("contexts")
         examplesPerContext = count("examples-per-context")
         shared = info.value("shared").flatMap { $0.isEmpty ? nil : $0 }
-        if examples == nil, contexts == nil, examplesPerContext == nil, shared == nil { return nil }
+        tests = count("tests")
+        arguments = count("arguments")
+        if examples == nil, contexts == nil, examplesPerContext == nil, shared == nil, tests == nil, arguments == nil {
+            return nil
+        }
     }
 }

@@ -31,6 +31,27 @@ struct LearnerFileScreenTests {
         #expect(found == ["a", "b", "c", "d", "e", "f", "g"].map { source.at($0, in: "exercises/c/f.swift") })
     }
 
+    /// Swift 5 mode accepts each of these spellings with a warning at most (tried with swiftc 6.3): whatever the
+    /// lexer skips between `@` and the name, the attribute is still the one it names.
+    @Test("an attribute is refused however it is spaced: blanks, comments, line breaks, backticks, odd spaces")
+    func spacedAttributes() {
+        let spellings = [
+            "@ _silgen_name", "@\t_cdecl", "@/* a comment */_silgen_name", "@ // to the end of the line\n_silgen_name",
+            "@\n\n_silgen_name", "@`_silgen_name`", "@ `_cdecl`", "@\u{0B}_silgen_name", "@\u{0C}_silgen_name",
+            "@\u{0}_silgen_name", "@\u{A0}_silgen_name", "@\r_silgen_name", "@ section", "@\nused", "@ c", "@ export",
+        ]
+        for spelling in spellings {
+            let found = screen.findings(in: "func work() -> Int { 0 }\n\(spelling)(\"x\") func w() {}\n")
+            #expect(found.map { "\($0.line):\($0.column)" } == ["2:1"], "\(spelling.debugDescription)")
+        }
+        let main = screen.findings(in: "@ main struct App { static func main() {} }\n")
+        #expect(main.first?.message.contains("`@main` is not accepted") == true)
+        let unsafe = screen.findings(in: "@ unsafe func f() {}\n")
+        #expect(unsafe.first?.message.contains("`@unsafe` is not accepted") == true)
+        // A bare `@` that starts no attribute, and an e-mail address in a string, are not attributes.
+        #expect(screen.findings(in: "let address = \"me@ _x.com\"\nlet at = \"@\"\n").isEmpty)
+    }
+
     @Test("extensions of KataSpec's types and of the chapter's spec classes are refused; others are not")
     func extensions() {
         let (found, source) = findings(

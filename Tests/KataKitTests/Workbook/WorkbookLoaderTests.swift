@@ -115,7 +115,7 @@ struct WorkbookLoaderTests {
                 "\(source.at("id", in: file)): error: malformed id 'Bad_Id': use lowercase letters, digits and '-' only (for example id=bad-id)",
                 "\(file):13:1: error: implement exercise 'no-spec' has no spec block; add a ```swift spec id=no-spec block with the examples that judge it",
                 "\(file):13:1: error: exercise 'no-spec' has no reference solution; write solutions/mistakes/no-spec.swift (kata verify checks that it passes)",
-                "\(source.at("attr", in: file)): error: unknown attribute 'tiemout' (did you mean 'timeout'?); attributes are id, name, note, timeout, kind, examples, contexts, examples-per-context, shared",
+                "\(source.at("attr", in: file)): error: unknown attribute 'tiemout' (did you mean 'timeout'?); attributes are id, name, note, timeout, kind, engine, language-mode, examples, contexts, examples-per-context, shared, tests, arguments",
                 "\(source.at("nostarter", in: file)): error: exercise 'no-starter' has no starter block; add a ```swift starter id=no-starter block with the learner's initial file",
                 "\(source.at("mutant", in: file)): error: mutant has no name; add name=<what-it-breaks>, for example name=off-by-one",
                 "\(source.at("hint", in: file)): error: hint for unknown exercise 'no-spek' (did you mean 'no-spec'?); a hint's id must name an exercise of the workbook",
@@ -205,13 +205,13 @@ struct WorkbookLoaderTests {
                 .merging(["good", "bad", "lonely", "implement"].map { ("solutions/shapes/\($0).swift", "") }) { $1 })
         #expect(
             workbook.diagnostics() == [
-                "\(source.at("typo", in: file)): error: unknown attribute 'exampels' (did you mean 'examples'?); attributes are id, name, note, timeout, kind, examples, contexts, examples-per-context, shared",
+                "\(source.at("typo", in: file)): error: unknown attribute 'exampels' (did you mean 'examples'?); attributes are id, name, note, timeout, kind, engine, language-mode, examples, contexts, examples-per-context, shared, tests, arguments",
                 "\(source.at("zero", in: file)): error: contexts must be a positive whole number, like contexts=3; got '0'",
                 "\(source.at("word", in: file)): error: examples must be a positive whole number, like examples=3; got 'many'",
                 "\(source.at("empty", in: file)): error: shared needs the name of a shared example group, like shared=\"a stack\"",
                 "\(source.at("onmutant", in: file)): error: attribute 'examples' does not apply to mutant blocks",
                 "\(source.at("lonely", in: file)): error: examples-per-context needs contexts=<n> too: without contexts a spec with none would satisfy it",
-                "\(source.at("implement", in: file)): error: exercise 'implement' is an implement exercise, so its starter states no shape (examples, contexts, examples-per-context, shared); a shape is for a specify exercise, where the learner writes the specs",
+                "\(source.at("implement", in: file)): error: exercise 'implement' is an implement exercise, so its starter states no shape (examples, contexts, examples-per-context, shared, tests, arguments); a shape is for a specify exercise, where the learner writes the specs",
             ])
         let fixed = source.text.replacingOccurrences(
             of: #"exampels=2 contexts=0 examples=many shared="""#, with: ""
@@ -226,6 +226,79 @@ struct WorkbookLoaderTests {
         #expect(good.shape?.examples == 6)
         #expect(good.shape?.shared == "a stack")
         #expect(try workbook.load().exercises.first { $0.id == "bad" }?.shape == nil)
+    }
+
+    @Test("An exercise picks its engine and language mode on its starter; an example picks its engine; mistakes listed")
+    func enginesAndLanguageModes() throws {
+        let source = MarkedSource(
+            """
+            # Engines
+
+            ```swift engine=swift-testing
+            import Testing
+            ```
+
+            ```swift spec id=modern
+            ```
+
+            ```swift starter id=modern engine=swift-testing language-mode=6
+            ```
+
+            ```swift subject id=cases
+            func f() {}
+            ```
+
+            ```swift starter id=cases engine=swift-testing tests=5 arguments=4
+            ```
+
+            ```swift mutant id=cases name=m note="n"
+            ```
+
+            ```swift subject id=wrong
+            func f() {}
+            ```
+
+            ⟪wrong⟫```swift starter id=wrong ⟪engine⟫engine=xctests ⟪mode⟫language-mode=7 ⟪spec⟫```
+
+            ```swift mutant id=wrong name=m note="n"
+            ```
+
+            ```swift subject id=mixed
+            func f() {}
+            ```
+
+            ⟪mixed⟫```swift starter id=mixed engine=xctest arguments=3 contexts=2
+            ```
+
+            ```swift mutant id=mixed name=m note="n" ⟪onmutant⟫engine=xctest
+            ```
+            """.replacingOccurrences(of: "⟪spec⟫```", with: "\n```"))
+        let file = "chapters/01-engines.md"
+        let workbook = try TestWorkbook(
+            [file: source.text]
+                .merging(["modern", "cases", "wrong", "mixed"].map { ("solutions/engines/\($0).swift", "") }) { $1 })
+        #expect(
+            workbook.diagnostics() == [
+                "\(source.at("engine", in: file)): error: unknown engine 'xctests' (did you mean 'xctest'?); use engine=swift-testing, engine=xctest or engine=kataspec (the default)",
+                "\(source.at("mode", in: file)): error: unknown language mode '7'; use language-mode=6 or language-mode=5 (the default)",
+                "\(source.at("mixed", in: file)): error: contexts= does not apply to an exercise on xctest; its starter can state tests=",
+                "\(source.at("mixed", in: file)): error: arguments= does not apply to an exercise on xctest; its starter can state tests=",
+                "\(source.at("onmutant", in: file)): error: attribute 'engine' does not apply to mutant blocks",
+            ])
+        let fixed = source.text.replacingOccurrences(of: "engine=xctests language-mode=7 ", with: "")
+            .replacingOccurrences(of: " arguments=3 contexts=2", with: "")
+            .replacingOccurrences(of: "note=\"n\" engine=xctest", with: "note=\"n\"")
+        try Data(fixed.utf8).write(to: workbook.root.appendingPathComponent(file))
+        let exercises = try workbook.load().exercises
+        let modern = try #require(exercises.first { $0.id == "modern" })
+        #expect(modern.engine == .swiftTesting)
+        #expect(modern.languageMode == .swift6)
+        let cases = try #require(exercises.first { $0.id == "cases" })
+        #expect(cases.shape?.tests == 5)
+        #expect(cases.shape?.arguments == 4)
+        #expect(cases.languageMode == .swift5)
+        #expect(exercises.first { $0.id == "wrong" }?.engine == .kataSpec)
+        #expect(exercises.first { $0.id == "mixed" }?.engine == .xcTest)
     }
 
     @Test("Chapter files must be named NN-slug.md")
