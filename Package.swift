@@ -13,7 +13,8 @@ let package = Package(
         // `verify`, the translation writer and the classroom template. kata runs it for those commands, and builds
         // it the first time one is asked for (`make tools`).
         .executable(name: "kata-tools", targets: ["kata-tools"]),
-        .library(name: "KataKit", targets: ["KataKit"]),
+        // What the room's package (Room/) builds of kata: the events and commands both sides speak.
+        .library(name: "KataRoomWire", targets: ["KataRoomWire", "KataBasics", "KataMessages"]),
         .library(name: "KataSpec", targets: ["KataSpec"]),
         // For the room package's tests, which run the real kata binary as the end-to-end tests do.
         .library(name: "KataTestSupport", targets: ["KataTestSupport"]),
@@ -39,41 +40,82 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // How kata starts a compiler's job: what posix_spawn cannot set (the kernel ending it with kata, its limits).
+        .target(name: "CSpawn", path: "Sources/CSpawn"),
+        // The engine, one module per layer; each imports only the layers below it (README, "Layout").
+        .target(name: "KataMessages"),
         .target(
-            name: "KataKit",
-            dependencies: ["CCmarkGFM", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))]
+            name: "KataBasics",
+            dependencies: [
+                "KataMessages", "CSpawn", .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(name: "KataWorkbook", dependencies: ["CCmarkGFM", "KataBasics", "KataMessages"]),
+        .target(name: "KataBuilding", dependencies: ["KataWorkbook", "KataBasics", "KataMessages"]),
+        .target(name: "KataGrading", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
+        .target(name: "KataRoomWire", dependencies: ["KataBasics", "KataMessages"]),
+        .target(
+            name: "KataApp",
+            dependencies: ["KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages"]
         ),
         .target(
             name: "KataTools",
-            dependencies: ["KataKit", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             resources: [.copy("Site/Resources")]
         ),
         // What both executables share: the workbook option, how errors are printed, running the other binary.
         .target(
             name: "KataCommandLine",
-            dependencies: ["KataKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "KataApp", "KataGrading", "KataWorkbook", "KataBasics", "KataMessages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(name: "KataSpec"),
         .executableTarget(
             name: "kata",
             dependencies: [
-                "KataKit", "KataCommandLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages",
+                "KataCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "kata-tools",
             dependencies: [
-                "KataKit", "KataTools", "KataCommandLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages",
+                "KataTools", "KataCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "KataKitTests", dependencies: ["KataKit", "KataTools"], resources: [.copy("Fixtures")]),
+        // Tests per module, named like it.
+        .testTarget(name: "KataMessagesTests", dependencies: ["KataMessages"]),
+        .testTarget(name: "KataBasicsTests", dependencies: ["KataBasics", "KataMessages", "KataTestSupport"]),
+        .testTarget(
+            name: "KataWorkbookTests", dependencies: ["KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "KataBuildingTests", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
+        .testTarget(
+            name: "KataGradingTests",
+            dependencies: ["KataGrading", "KataBuilding", "KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport"]
+        ),
+        .testTarget(name: "KataRoomWireTests", dependencies: ["KataRoomWire"]),
+        .testTarget(
+            name: "KataAppTests",
+            dependencies: [
+                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages",
+                "KataTestSupport",
+            ]),
+        .testTarget(
+            name: "KataToolsTests",
+            dependencies: ["KataTools", "KataApp", "KataGrading", "KataWorkbook", "KataBasics", "KataTestSupport"]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
         .testTarget(
-            name: "SiteTests", dependencies: ["KataKit", "KataTools", "KataTestSupport"],
+            name: "SiteTests",
+            dependencies: ["KataApp", "KataWorkbook", "KataBasics", "KataMessages", "KataTools", "KataTestSupport"],
             exclude: ["Fixtures", "Snapshots"]),
     ]
 )

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The classroom server, kata-room (`make room` builds it; `kata room serve` runs it). Its own package so that a
-// learner's build of kata never resolves or compiles the web server and database layers. It takes KataKit from
-// the kata package in the folder above.
+// learner's build of kata never resolves or compiles the web server and database layers. It takes only the room's wire
+// (KataRoomWire: the events and commands both sides speak) from the kata package in the folder above.
 let package = Package(
     name: "kata-room",
     platforms: [.macOS(.v13)],
@@ -26,7 +26,7 @@ let package = Package(
         .target(
             name: "KataRoomServer",
             dependencies: [
-                .product(name: "KataKit", package: "kata"),
+                .product(name: "KataRoomWire", package: "kata"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -40,7 +40,7 @@ let package = Package(
             name: "kata-room",
             dependencies: [
                 "KataRoomServer",
-                .product(name: "KataKit", package: "kata"),
+                .product(name: "KataRoomWire", package: "kata"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,7 +48,7 @@ let package = Package(
             name: "RoomTests",
             dependencies: [
                 "KataRoomServer",
-                .product(name: "KataKit", package: "kata"),
+                .product(name: "KataRoomWire", package: "kata"),
                 .product(name: "KataTestSupport", package: "kata"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

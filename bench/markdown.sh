@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times `kata list` on a workbook whose one chapter is a known way to stall cmark-gfm 0.29 (raw HTML or images
 # that never close, emphasis that cannot match, delimiter rows under a long paragraph, a fence that only looks
-# opened, one table row with thousands of cells, a hint that stalls `kata hint`), with a release build of kata,
-# next to the bundled workbook.
+# opened, one table row with thousands of cells, a hint that stalls `kata hint`, a link reference definition used
+# thousands of times, words of e-mail addresses or www. that the autolink extension reads again for each), with a
+# release build of kata, next to the bundled workbook and to the costliest chapter the limits let through.
 # A kata with the limits refuses each at its line at once; one without them parses it.
 # Usage: bench/markdown.sh [bytes]   (default 200000; the largest chapter kata reads is 1048576 bytes)
 # KATA_BIN=path/to/kata times that binary instead of a release build of this checkout;
@@ -23,8 +24,14 @@ import os, shutil, subprocess, sys, tempfile, time
 
 size, kata, baseline, repository = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 
-def repeat(unit, prefix="# Stall\n\n"):
-    return prefix + unit * ((size - len(prefix)) // len(unit))
+def repeat(unit, prefix="# Stall\n\n", length=None):
+    return prefix + unit * (((length or size) - len(prefix)) // len(unit))
+
+def costliest():
+    # Each at its own limit: two paragraphs at the cost of markup, the autolink work, then a letter to 1 MiB.
+    text = "# T\n\n" + "\n\n".join(["x\n" + "a <? " * 4096] * 2) + "\n\n"
+    text += "\n\n".join([("www._" * 205)[:1024]] * 95) + "\n\n"
+    return text + ("w" * 4000 + "\n") * ((1048000 - len(text)) // 4001)
 
 rows = "|a|\n|-|\n" + ("| " * 2500 + "\n")
 cases = [
@@ -38,6 +45,14 @@ cases = [
     ("table rows after a fence with a backtick in its info", "# Stall\n\n``` swift `x`\n\n" + rows * (size // len(rows))),
     ("a hint whose text is a <? runs (kata hint)", "# Stall\n\n```swift starter id=x\n```\n\n```swift spec id=x\n"
         + "```\n\n```hint id=x\n" + "a <? " * (size // 5) + "\n```\n"),
+    # Fixed sizes: the chapters the fuzzer found (over 3 GB of copies; 1.65 s).
+    ("a 200 KB reference definition used 10,000 times (250 KB)",
+        "# T\n\n[a]: <" + ("x" * 99 + " ") * 2000 + ">\n\n" + "[a]\n\n" * 10000),
+    ("255 lines of a@ x 2,048 (1 MiB)", ("a@" * 2048 + "\n") * 255),
+    ("lines of www._ x 819", repeat(("www._" * 820)[:4096] + "\n\n")),
+    # Accepted: what costs cmark-gfm most within the limits (1 MiB whatever the size asked for).
+    ("accepted: 1 MiB of `w` (a letter the autolink extension stops at)", repeat("w" * 4000 + "\n", "# T\n\n", 1048000)),
+    ("accepted: `a <?` paragraphs, www._ words and `w` to 1 MiB", costliest()),
 ]
 
 def timed(binary, workbook):

@@ -227,7 +227,7 @@ def main():
     os.environ.pop("KATA_LIBRARY_CACHE", None)
     load_before = os.getloadavg()
     print("Load average before: %.2f %.2f %.2f; %d cores" % (load_before + (os.cpu_count(),)))
-    room = RoomProcess(ROOM, extra=["--rate-limit", "100000"])
+    room = RoomProcess(ROOM, extra=["--rate-limit", "100000"], kata_bin=KATA)
     learners = []
     for i in range(100):
         status, answer = post(room.url, "/api/join", {"code": room.code, "name": "Learner %03d" % i, "shareCode": False})

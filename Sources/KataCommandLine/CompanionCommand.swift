@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataApp
+import KataBasics
+import KataWorkbook
 
 #if canImport(Glibc)
     import Glibc
@@ -11,9 +13,11 @@ import KataKit
 /// Runs a kata command that lives in a companion binary (``CompanionBinary``): the process is replaced by the
 /// companion, which gets the terminal, the arguments and the exit status as they are.
 public enum CompanionCommand {
-    /// Replaces this process with `<companion> <arguments>`. kata-tools is built first when it is missing and this
+    /// Replaces this process with `<companion> <arguments>`, `environment` added to its environment. kata-tools is built first when it is missing and this
     /// kata was built in a checkout (`make tools`, the same build `make run` does); otherwise says how to get it.
-    public static func exec(_ companion: CompanionBinary, _ arguments: [String]) throws -> Never {
+    public static func exec(
+        _ companion: CompanionBinary, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> Never {
         var binary = companion.locate()
         let named = ProcessInfo.processInfo.environment[companion.environmentKey] ?? ""
         if binary == nil, companion == .tools, named.isEmpty {
@@ -25,19 +29,23 @@ public enum CompanionCommand {
         }
         // So that the companion's usage lines, and what the room server tells the instructor to run, read as the user
         // typed kata (`./kata`).
-        setenv(KataCommand.environmentKey, KataCommand.name, 1)
+        setenv(KataCommand.environmentKey, KataCommand.detected(), 1)
+        for (key, value) in environment { setenv(key, value, 1) }
         let argv = [binary.path] + arguments
         var pointers = argv.map { strdup($0) }
         pointers.append(nil)
         execv(binary.path, pointers)
-        Output.printError("kata: error: cannot run \(binary.path): \(String(cString: strerror(errno)))")
+        Output.printError(
+            "kata: error: cannot run \(binary.path.withVisibleControlsOnOneLine): \(String(cString: strerror(errno)))")
         throw ExitCode(1)
     }
 
     /// What to do when a companion cannot be found.
     static func missing(_ companion: CompanionBinary) -> String {
         if let path = ProcessInfo.processInfo.environment[companion.environmentKey], !path.isEmpty {
-            return "kata: error: \(companion.environmentKey) names \(path), which is not a program that can be run. "
+            return
+                "kata: error: \(companion.environmentKey) names \(path.withVisibleControlsOnOneLine), which is not a "
+                + "program that can be run. "
                 + "Point it at a \(companion.name) binary, or unset it.\n" + howToGet(companion).capitalizingFirstLetter
         }
         return "kata: error: " + howToGet(companion)
@@ -72,7 +80,7 @@ public enum CompanionCommand {
         else { return nil }
         // A release kata (`make release`) gets a release kata-tools beside it; `make release` builds both.
         let target = executable.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "tools"
-        let asked = KataCommand.line(arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " "))
+        let asked = KataCommand.detected() + " " + arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
         Output.printError(
             """
             `\(asked)` runs kata's tools (kata-tools), which a learner's first build leaves out. Building them now, \

@@ -1,14 +1,21 @@
 import ArgumentParser
+import KataApp
 import KataCommandLine
-import KataKit
 
 /// kata's tools: the commands a learner's first build leaves out (the site builder, `verify`, the translation
 /// writer, the GitHub Classroom template). kata runs this binary for them (``ToolCommand``), so its usage lines
 /// read as kata's do.
 @main
 struct Kata: ParsableCommand {
+    /// How the user types kata (``KataCommand/detected()``), worked out once when the command line is parsed: the
+    /// usage lines, and every command kata prints, start with it.
+    static let command = KataCommand.detected()
+
+    /// A kata command as the user types it: `./kata next`.
+    static func line(_ arguments: String) -> String { "\(command) \(arguments)" }
+
     static let configuration = CommandConfiguration(
-        commandName: KataCommand.name,
+        commandName: Kata.command,
         abstract: "kata's tools, which kata runs for build-site, verify, translate and room github.",
         version: ToolCommand.version,
         subcommands: [BuildSite.self, Verify.self, Translate.self, Room.self]

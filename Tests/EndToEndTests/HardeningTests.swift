@@ -254,12 +254,16 @@ struct HardeningTests {
             atPath: kata.file("exercises/hardening/basket.swift").path, withDestinationPath: outside.path)
         let link = try kata.run(["check", "basket"])
         #expect(link.stderr.contains("is a symbolic link"))
+        // The advice works: the link itself is removed (never followed: nothing of it is backed up), the starter
+        // is back (LinkTests has every command, and a folder link).
         let reset = try kata.run(["reset", "basket"])
         #expect(reset.status == 0)
-        let backups = try FileManager.default.contentsOfDirectory(atPath: kata.file(".kata/backups/hardening").path)
-        let backup = kata.file(".kata/backups/hardening/\(try #require(backups.first))")
-        #expect(try String(contentsOf: backup, encoding: .utf8).contains("struct Basket"), "the backup holds the code")
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: backup.path)) == nil)
+        #expect(reset.stdout.contains("was a symbolic link: kata removed the link itself"))
+        #expect(!FileManager.default.fileExists(atPath: kata.file(".kata/backups").path))
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(
+                atPath: kata.file("exercises/hardening/basket.swift").path)) == nil)
+        #expect(try String(contentsOf: outside, encoding: .utf8).contains("struct Basket"), "what it pointed to stays")
 
         let huge = try kata.run(["check", String(repeating: "x", count: 100_000)])
         #expect(huge.status == 2)
@@ -274,6 +278,28 @@ struct HardeningTests {
             at: kata.file("solutions/hardening/rogue.swift"), withIntermediateDirectories: true)
         let solution = try kata.run(["list"])
         #expect(solution.stderr.contains("solutions/hardening/rogue.swift, is a folder; it must be a Swift file"))
+    }
+
+    @Test("kata reset of a FIFO or a folder in the learner file's place says to move it away, at once")
+    func resetNotAFile() throws {
+        let kata = try KataRunner(fixture: "hardening")
+        try FileManager.default.createDirectory(
+            at: kata.file("exercises/hardening"), withIntermediateDirectories: true)
+        #expect(mkfifo(kata.file("exercises/hardening/basket.swift").path, 0o644) == 0)
+        let fifo = try kata.run(["reset", "basket"], timeout: 60)
+        #expect(!fifo.timedOut, "reset waited on the FIFO")
+        #expect(fifo.status == 1)
+        #expect(
+            fifo.stderr.contains(
+                "exercises/hardening/basket.swift is not a regular file, so kata cannot back it up before putting the "
+                    + "starter back; move it elsewhere and run kata reset basket again"), "\(fifo.stderr)")
+        try FileManager.default.removeItem(at: kata.file("exercises/hardening/basket.swift"))
+        try FileManager.default.createDirectory(
+            at: kata.file("exercises/hardening/basket.swift"), withIntermediateDirectories: true)
+        let folder = try kata.run(["reset", "basket"])
+        #expect(folder.stderr.contains("is a folder, not a file, so kata cannot back it up"), "\(folder.stderr)")
+        try FileManager.default.removeItem(at: kata.file("exercises/hardening/basket.swift"))
+        #expect(try kata.run(["reset", "basket"]).status == 0, "once it is moved away, the advice works")
     }
 
     @Test("what a killed kata left behind is cleared by the next check")

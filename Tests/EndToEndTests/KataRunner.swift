@@ -20,13 +20,16 @@ struct KataRunner {
     /// One KataSpec build shared by every test (it is keyed by its sources, so it is never stale).
     static let libraryCache = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
 
-    /// Runs `kata <arguments>` in `directory` (the workbook root by default).
+    /// Runs `kata <arguments>` in `directory` (the workbook root by default); with a `timeout`, a kata still
+    /// running after that many seconds is killed (the result says `timedOut`).
     @discardableResult
-    func run(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws
-        -> Result
-    {
+    func run(
+        _ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:],
+        timeout: Double? = nil
+    ) throws -> Result {
         let environment = ["COLUMNS": "80", "KATA_LIBRARY_CACHE": Self.libraryCache].merging(extra) { $1 }
-        return try KataProcess.run(arguments, in: directory ?? root, environment: environment, normalize: normalize)
+        return try KataProcess.run(
+            arguments, in: directory ?? root, environment: environment, timeout: timeout, normalize: normalize)
     }
 
     /// Replaces the temporary folder and timestamps with stable placeholders.

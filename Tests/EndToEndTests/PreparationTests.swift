@@ -72,15 +72,15 @@ struct PreparationTests {
         return condition()
     }
 
-    /// The processes of `group` that still run (zombies waiting to be reaped are not running).
-    private func running(inGroup group: pid_t) -> [String] {
+    /// The processes of the session `session` led that still run (zombies waiting to be reaped are not running).
+    private func running(inSession session: pid_t) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> String? in
             guard pid_t(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
             else { return nil }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, pid_t(fields[2]) == group, fields[0] != "Z" else { return nil }
+            guard fields.count > 3, pid_t(fields[3]) == session, fields[0] != "Z" else { return nil }
             return stat
         }
     }
@@ -129,8 +129,9 @@ struct PreparationTests {
 
     @Test("a preparation killed mid-build leaves nothing behind: the next check ends its compiler and builds KataSpec")
     func killedPreparation() throws {
-        // A compiler that never finishes KataSpec: killed mid-build, the preparation leaves it running for good,
-        // unless the next check ends it. The check itself uses the real compiler.
+        // A compiler that never finishes KataSpec, and starts a job of its own as swiftc starts the frontend: the
+        // kernel ends the compiler with the killed preparation, but what it started runs on for good, unless the
+        // next check ends it. The check itself uses the real compiler.
         let tools = FileManager.default.temporaryDirectory.appendingPathComponent("kata-tools-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         let swiftc = try #require(
@@ -138,7 +139,7 @@ struct PreparationTests {
                 .first { FileManager.default.isExecutableFile(atPath: $0) })
         let script = """
             #!/bin/sh
-            case " $* " in *" -module-name KataSpec "*) while true; do sleep 1; done ;; esac
+            case " $* " in *" -module-name KataSpec "*) sleep 100000 & wait ;; esac
             exec '\(swiftc)' "$@"
 
             """
@@ -150,15 +151,20 @@ struct PreparationTests {
         #expect(eventually { workbook.entries().contains { $0.hasPrefix(".building-") } })
         let preparation = try #require(workbook.preparations().first, "the preparation records itself")
         // Whatever happens below, nothing of this test keeps running.
-        defer { kill(-preparation, SIGKILL) }
+        defer { for process in running(inSession: preparation) { kill(pid_t(process.prefix { $0 != " " })!, SIGKILL) } }
         #expect(
-            eventually { running(inGroup: preparation).contains { $0.contains("(sleep)") } },
-            "the preparation compiles KataSpec in its own process group")
+            eventually { running(inSession: preparation).contains { $0.contains("(sleep)") } },
+            "the preparation compiles KataSpec in its own session")
         kill(preparation, SIGKILL)
         #expect(
-            eventually { !running(inGroup: preparation).contains { $0.hasPrefix("\(preparation) ") } },
+            eventually { !running(inSession: preparation).contains { $0.hasPrefix("\(preparation) ") } },
             "the preparation is gone")
-        #expect(running(inGroup: preparation).contains { $0.contains("(swiftc)") }, "its compiler runs on, orphaned")
+        #expect(
+            eventually(timeout: 30) { !running(inSession: preparation).contains { $0.contains("(swiftc)") } },
+            "the kernel ended its compiler with it")
+        #expect(
+            running(inSession: preparation).contains { $0.contains("(sleep)") },
+            "what the compiler started runs on, orphaned")
 
         try workbook.solve()
         let check = try workbook.run(["check"])
@@ -166,7 +172,7 @@ struct PreparationTests {
         #expect(check.stdout.contains("Solved!"))
         #expect(check.stderr.contains("Preparing KataSpec"), "the check builds what the preparation did not")
 
-        #expect(running(inGroup: preparation).isEmpty, "no compiler of the killed preparation still runs")
+        #expect(running(inSession: preparation).isEmpty, "no compiler of the killed preparation still runs")
         #expect(workbook.preparations().isEmpty, "its record is gone")
         #expect(workbook.entries().count == 1, "one finished KataSpec and no half-built one: \(workbook.entries())")
         let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: workbook.cache.path)) ?? []).filter {

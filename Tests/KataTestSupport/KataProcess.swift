@@ -8,6 +8,8 @@ public enum KataProcess {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// Whether the run was stopped because it took longer than it was given (see `run`'s `timeout`).
+        public var timedOut = false
 
         /// A result, from the `kata` binary or from a shell that ran it.
         public init(status: Int32, stdout: String, stderr: String) {
@@ -45,10 +47,12 @@ public enum KataProcess {
     }
 
     /// Runs `kata <arguments>` in `directory`, without colour and with `environment` added; `normalize` makes
-    /// what it printed stable (temporary paths, times). `executable` is the kata to run (a copy, say).
+    /// what it printed stable (temporary paths, times). `executable` is the kata to run (a copy, say). With a
+    /// `timeout`, a kata still running after that many seconds is killed and the result says `timedOut`: a test of
+    /// something that used to hang fails rather than waits for ever.
     public static func run(
         _ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
-        executable: URL = binary, normalize: (String) -> String = { $0 }
+        executable: URL = binary, timeout: Double? = nil, normalize: (String) -> String = { $0 }
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -72,12 +76,44 @@ public enum KataProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stopped = Stopped()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                guard process.isRunning else { return }
+                stopped.set()
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+        // Both pipes at once: a kata that fills one while the test waits on the other would never finish.
+        let stdoutData = Collected()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            stdoutData.set(out.fileHandleForReading.readDataToEndOfFile())
+        }
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        reading.wait()
         process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: normalize(String(decoding: stdout, as: UTF8.self)),
+        var result = Result(
+            status: process.terminationStatus, stdout: normalize(String(decoding: stdoutData.get(), as: UTF8.self)),
             stderr: normalize(String(decoding: stderr, as: UTF8.self)))
+        result.timedOut = stopped.get()
+        return result
+    }
+
+    /// Whether the run was stopped, set from the timer's thread.
+    private final class Stopped: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        func get() -> Bool { lock.withLock { value } }
+    }
+
+    /// Standard output, read on another thread.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func set(_ new: Data) { lock.withLock { data = new } }
+        func get() -> Data { lock.withLock { data } }
     }
 }
 

@@ -28,7 +28,7 @@ CELL = "document.querySelector('tr[data-learner] .cell[data-exercise=\"add\"]')"
 
 def run(kata, kata_room, screenshots):
     checks = Checks()
-    room = RoomProcess(kata_room)
+    room = RoomProcess(kata_room, kata_bin=kata)
     browser = Browser()
     # The browser harness starts offline (a site must not need the network); the dashboard talks to the room.
     browser.send("Network.emulateNetworkConditions", offline=False, latency=0, downloadThroughput=-1, uploadThroughput=-1)

@@ -23,9 +23,12 @@ FIXTURE = os.path.join(ROOT, "Tests/EndToEndTests/Fixtures/check")
 class RoomProcess:
     """One `kata-room serve` process on 127.0.0.1, in a copy of a workbook."""
 
-    def __init__(self, room_bin, workbook=FIXTURE, extra=(), folder=None, files=None):
-        """files: the server's file-descriptor limit (ulimit -n), soft and hard; None keeps this process's."""
+    def __init__(self, room_bin, workbook=FIXTURE, extra=(), folder=None, files=None, kata_bin=None):
+        """files: the server's file-descriptor limit (ulimit -n), soft and hard; None keeps this process's.
+        kata_bin: start it as an instructor does, `kata room serve`, so that kata hands it the workbook's exercises;
+        without it, kata-room is started on its own with --workbook (the room then knows no exercise list)."""
         self.files = files
+        self.kata_bin = kata_bin
         self.folder = folder or tempfile.mkdtemp(prefix="kata-room-")
         self.workbook = os.path.join(self.folder, "instructor")
         if not os.path.exists(self.workbook):
@@ -36,10 +39,16 @@ class RoomProcess:
 
     def start(self):
         self.log = open(os.path.join(self.folder, "server.log"), "ab")
+        options = ["--host", "127.0.0.1", "--port", "0", "--name", "Test room"] + self.extra
+        if self.kata_bin:
+            command = [self.kata_bin, "room", "serve"] + options
+            environment = dict(os.environ, KATA_ROOM_BIN=self.room_bin)
+        else:
+            command = [self.room_bin, "serve", "--workbook", self.workbook] + options
+            environment = None
         self.process = subprocess.Popen(
-            [self.room_bin, "serve", "--host", "127.0.0.1", "--port", "0", "--name", "Test room"] + self.extra,
-            cwd=self.workbook, stdout=subprocess.PIPE, stderr=self.log, start_new_session=True,
-            preexec_fn=self._limit_files if self.files else None)
+            command, cwd=self.workbook, stdout=subprocess.PIPE, stderr=self.log, start_new_session=True,
+            env=environment, preexec_fn=self._limit_files if self.files else None)
         text = ""
         deadline = time.time() + 60
         while time.time() < deadline:

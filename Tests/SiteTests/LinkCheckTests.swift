@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import KataBasics
+@testable import KataTools
+
 /// Every link in the built site resolves inside it, and nothing is loaded from elsewhere.
 @Suite("Links of the built site")
 struct LinkCheckTests {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+@testable import KataBasics
+@testable import KataTools
+@testable import KataWorkbook
+
 /// `kata build-site` through the real binary, on the fixture workbook.
 @Suite("kata build-site, end to end")
 struct SiteBuildTests {

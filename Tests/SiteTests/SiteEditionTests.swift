@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import KataMessages
+
 /// The site in every language of the workbook, on the `translated` fixture: chapters 1 and 2 in Simplified
 /// Chinese, chapter 3 not translated.
 @Suite("The site's editions")

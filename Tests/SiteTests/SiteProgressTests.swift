@@ -1,7 +1,10 @@
 import Foundation
-import KataKit
 import KataTestSupport
 import Testing
+
+@testable import KataApp
+@testable import KataBasics
+@testable import KataTools
 
 /// The learner's progress on the site: marks, counts, what is next, and keeping the site up to date.
 @Suite("The learner's progress on the site")

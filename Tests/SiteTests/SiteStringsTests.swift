@@ -1,7 +1,9 @@
 import Foundation
-import KataKit
-import KataTools
 import Testing
+
+@testable import KataApp
+@testable import KataBasics
+@testable import KataTools
 
 /// Every word of the site's interface comes from the strings file, so that a translation of it is complete.
 @Suite("The site's interface strings")

@@ -2,6 +2,10 @@ import Foundation
 import KataTestSupport
 import Testing
 
+@testable import KataBasics
+@testable import KataTools
+@testable import KataWorkbook
+
 /// Runs the built `kata build-site` on a workbook and reads the site it writes.
 struct SiteRunner {
     typealias Result = KataProcess.Result
@@ -75,7 +79,9 @@ struct SiteRunner {
 }
 
 /// Compares text with `Snapshots/<name>`. With `KATA_RECORD=1` it writes the file and fails, so a person looks.
-func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func assertSnapshot(_ text: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
+{
     let url = SiteRunner.sourceFolder.appendingPathComponent("Snapshots/\(name)")
     try assertGolden(text, at: url, named: "Snapshots/\(name)", sourceLocation: sourceLocation)
 }

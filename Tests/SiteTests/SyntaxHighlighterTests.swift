@@ -1,5 +1,7 @@
 import Testing
 
+@testable import KataBasics
+@testable import KataMessages
 @testable import KataTools
 
 /// The build-time highlighter: what a reader sees coloured in Swift and Objective-C blocks.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
-import KataKit
+import KataBasics
+import KataRoomWire
 import NIOCore
 import NIOHTTPTypes
 

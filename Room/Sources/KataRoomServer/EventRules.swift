@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// What an event must be for the room to take it: checked when a learner sends it, and again for every stored event
 /// when the server rebuilds its state, so that no number a client chose can stop the server.
@@ -18,8 +19,11 @@ enum EventRules {
         }
         switch event.kind {
         case .next, .hint, .check:
-            guard let exercise = event.exercise, !exercise.isEmpty, exercise.count <= 100 else {
+            guard let exercise = event.exercise, !exercise.isEmpty else {
                 return "exercise: a \(event.kind.rawValue) event needs its exercise id"
+            }
+            guard exercise.count <= 100, exercise.utf8.count <= 256 else {
+                return "exercise: an exercise id has at most 100 characters (256 bytes)"
             }
         case .join, .leave:
             break
@@ -40,7 +44,9 @@ enum EventRules {
         {
             return problem
         }
-        if let line = check.firstFailure, line.count > 1_000 { return "check.firstFailure: at most 1,000 characters" }
+        if let line = check.firstFailure, line.count > 1_000 || line.utf8.count > 4_096 {
+            return "check.firstFailure: at most 1,000 characters (4,096 bytes)"
+        }
         return nil
     }
 

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// `kata room export`: one row per learner and exercise they touched, as CSV or JSON.
 public struct RoomExport: Sendable {
@@ -47,7 +48,7 @@ public struct RoomExport: Sendable {
         self.rows = rows
     }
 
-    /// The rows as CSV with a header line.
+    /// The rows as CSV with a header line; every cell neutralised and its control characters shown (``CSV``).
     public func csv() -> String {
         var lines = [
             "learner,exercise,state,checks,failing_checks,started,first_pass,seconds_to_green,hints,red_before_green,last_verdict,caught,mutants,first_failure"
@@ -65,11 +66,11 @@ public struct RoomExport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The rows as a JSON array.
+    /// The rows as a JSON array, with no control character a terminal would obey (they are JSON escapes instead).
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(rows), as: UTF8.self).jsonWithVisibleControls + "\n"
     }
 }

@@ -1,22 +1,29 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// The live room: its state, the learners' token hashes, and the dashboards listening for changes.
 actor RoomHub {
     private(set) var state: RoomState
     private var tokens: [String: String]
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+    /// Bytes each learner's stored events take (``RoomStore/storedBytes()``), and all of them together.
+    private(set) var usage: [String: Int]
+    private(set) var roomUsage: Int
 
-    init(state: RoomState, tokens: [String: String]) {
+    init(state: RoomState, tokens: [String: String], usage: [String: Int] = [:]) {
         self.state = state
         self.tokens = tokens
+        self.usage = usage
+        roomUsage = usage.values.reduce(0) { $0.saturatingAdd($1) }
     }
 
     /// The learner a token hash belongs to.
     func learner(forTokenHash hash: String) -> String? { tokens[hash] }
 
     /// Records a join: the learner (new or returning) and their token.
-    func joined(_ learner: RoomStore.StoredLearner, tokenHash: String) {
+    func joined(_ learner: RoomStore.StoredLearner, tokenHash: String, retired: [String] = []) {
+        for hash in retired { tokens.removeValue(forKey: hash) }
         tokens[tokenHash] = learner.id
         state.addLearner(id: learner.id, name: learner.name, joined: learner.joined)
         broadcast(kind: "join", learner: learner.id, exercise: nil)
@@ -27,6 +34,27 @@ actor RoomHub {
     /// cannot take the room past its limit of exercises.
     func admit(_ events: [RoomEvent]) -> [String?] {
         events.map { state.admit(exercise: $0.exercise) }
+    }
+
+    /// Why each of `costs` (bytes of events, in order) will not be stored for `learner` (nil for those that fit), having
+    /// counted those that fit: decided here, in one step, so that requests arriving together cannot take a learner or
+    /// the room past its budget. ``refund(_:learner:)`` gives back what turns out not to be stored.
+    func reserve(_ costs: [Int], learner: String, budget: StorageBudget) -> [StorageBudget.Refusal?] {
+        costs.map { cost in
+            let used = usage[learner, default: 0]
+            if used.saturatingAdd(cost) > budget.learnerBytes { return .learnerFull }
+            if roomUsage.saturatingAdd(cost) > budget.roomBytes { return .roomFull }
+            usage[learner] = used.saturatingAdd(cost)
+            roomUsage = roomUsage.saturatingAdd(cost)
+            return nil
+        }
+    }
+
+    /// Gives back bytes ``reserve(_:learner:budget:)`` counted for events that were not stored (re-sent ones).
+    func refund(_ bytes: Int, learner: String) {
+        guard bytes > 0 else { return }
+        usage[learner] = max(0, usage[learner, default: 0] - bytes)
+        roomUsage = max(0, roomUsage - bytes)
     }
 
     /// Applies newly stored events and tells the dashboards.

@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataBasics
 
 /// Tokens, join codes and their hashes. Tokens are 256 random bits; only their SHA-256 is stored, so a copy
 /// of the database lets nobody post as a learner or open the dashboard.

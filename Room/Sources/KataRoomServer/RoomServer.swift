@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
-import KataKit
+import KataBasics
+import KataRoomWire
 import Logging
 import NIOCore
 
@@ -30,6 +31,14 @@ public struct RoomServer: Sendable {
         public var bodyTimeout: Int64 = 10
         /// How the instructor types kata (`./kata`, `kata`), for the commands the dashboard and the errors name.
         public var kataCommand = "kata"
+        /// Most learners in the room: a new name past it is refused (rejoining under a name in the room is not).
+        public var maxLearners = 200
+        /// Joins with the right code a second, for the whole room, on average; bursts of ``joinBurst``.
+        public var joinRate = 2.0
+        /// How many joins with the right code may arrive at once: a class typing the line from the projector.
+        public var joinBurst: Double { max(10, joinRate * 30) }
+        /// Bytes the room stores, per learner and for the room.
+        public var storage = StorageBudget()
 
         public init() {}
     }
@@ -42,6 +51,11 @@ public struct RoomServer: Sendable {
     /// Joins with a wrong code, for the whole room: one a second on average, ten at once.
     let joinLimiter = RateLimiter(rate: 1, burst: 10)
     static let wrongCodes = "wrong-code"
+    /// Joins with the right code, for the whole room (``Settings/joinRate``).
+    let rightCodeLimiter: RateLimiter
+    static let rightCodes = "right-code"
+    /// What the log has said once already (the room full, a learner's storage full), so a flood cannot fill it.
+    let saidOnce = LogOnce()
     let requestLimiter: RateLimiter
     let eventLimiter: RateLimiter
     /// Where the server says what happens (joins, refusals); never a token or a code.
@@ -52,14 +66,20 @@ public struct RoomServer: Sendable {
         settings: Settings, store: RoomStore, exercises: [(id: String, title: String)], instructorToken: String,
         joinCode: String, log: @escaping @Sendable (String) -> Void
     ) throws {
+        // Every line shows its control characters as escapes, whatever it quotes (a name, a stored event's fault):
+        // the log is the instructor's terminal, which a learner's text must not drive.
+        let visibleLog: @Sendable (String) -> Void = { line in log(Self.visible(line)) }
         self.settings = settings
         self.store = store
-        self.hub = RoomHub(state: try store.state(exercises: exercises, log: log), tokens: try store.tokens())
+        self.hub = RoomHub(
+            state: try store.state(exercises: exercises, log: visibleLog), tokens: try store.tokens(),
+            usage: try store.storedBytes())
+        self.rightCodeLimiter = RateLimiter(rate: settings.joinRate, burst: settings.joinBurst)
         self.instructorHash = RoomSecrets.hash(instructorToken)
         self.joinCode = joinCode
         self.requestLimiter = RateLimiter(rate: settings.rate, burst: settings.rate * 3)
         self.eventLimiter = RateLimiter(rate: settings.rate * 10, burst: Double(settings.maxBatch) * 2)
-        self.log = log
+        self.log = visibleLog
     }
 
     /// Runs until the process ends; `onRunning` gets the port actually bound (for `--port 0`).
@@ -136,24 +156,46 @@ public struct RoomServer: Sendable {
             return Self.problem(.unauthorized, "that is not this room's join code; check the code the instructor shows")
         }
         joinLimiter.refund(Self.wrongCodes)
-        let name = join.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 80, !name.contains(where: \.isNewline) else {
-            return Self.problem(.badRequest, "name: give a name of 1 to 80 characters on one line, with --name")
+        guard rightCodeLimiter.allow(Self.rightCodes) else {
+            return Self.problem(
+                .tooManyRequests,
+                "too many joins at once (this room takes \(Self.number(settings.joinRate)) a second); wait a few "
+                    + "seconds and join again",
+                headers: [.retryAfter: "5"])
+        }
+        let name: String
+        switch LearnerName.normalized(join.name) {
+        case .success(let normalized): name = normalized
+        case .failure(let refusal):
+            let reason = refusal.message.prefix { $0 != ";" && $0 != "(" }.trimmingCharacters(in: .whitespaces)
+            let shown = String(String.UnicodeScalarView(join.name.unicodeScalars.prefix(100)))
+            log("a join was refused (\(reason)): \(shown)")
+            return Self.problem(.badRequest, refusal.message)
         }
         let token = RoomSecrets.token()
         let hash = RoomSecrets.hash(token)
-        let learner: RoomStore.StoredLearner
+        let joined: RoomStore.Joined
         do {
-            learner = try await store.join(
+            joined = try await store.join(
                 name: name, shareCode: join.shareCode, tokenHash: hash,
-                rejoin: settings.allowRejoin && join.rejoin == true, now: Date())
+                rejoin: settings.allowRejoin && join.rejoin == true, maxLearners: settings.maxLearners, now: Date())
         } catch RoomStore.JoinRefusal.nameTaken {
             return Self.problem(.conflict, "name: '\(name)' is already in this room; join with another --name")
+        } catch RoomStore.JoinRefusal.roomFull {
+            if saidOnce.first("room-full") {
+                log(
+                    "the room is full (\(settings.maxLearners) learners): new names are refused; "
+                        + "\(settings.kataCommand) room serve --max-learners takes more")
+            }
+            return Self.problem(
+                .forbidden,
+                "the room is full: it takes \(settings.maxLearners) learners; ask the instructor, who can start it "
+                    + "with a larger --max-learners")
         }
-        await hub.joined(learner, tokenHash: hash)
+        await hub.joined(joined.learner, tokenHash: hash, retired: joined.retired)
         log("\(name) joined")
         return try Self.json(
-            RoomWire.JoinResponse(learner: learner.id, token: token, room: settings.roomName), status: .created)
+            RoomWire.JoinResponse(learner: joined.learner.id, token: token, room: settings.roomName), status: .created)
     }
 
     private func ingest(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -200,7 +242,29 @@ public struct RoomServer: Sendable {
             event.time = event.time.addingTimeInterval(offset)
             accepted.append(event)
         }
+        let costs = accepted.map { Self.storedBytes(of: $0) }
+        var stored: [(event: RoomEvent, cost: Int)] = []
+        for (index, refusal) in await hub.reserve(costs, learner: learner, budget: settings.storage).enumerated() {
+            guard let refusal else {
+                stored.append((accepted[index], costs[index]))
+                continue
+            }
+            rejected.append(
+                .init(id: accepted[index].id, error: settings.storage.message(refusal, kata: settings.kataCommand)))
+            if saidOnce.first(refusal == .roomFull ? "room-storage" : "storage-\(learner)") {
+                let whose = await hub.state.learners[learner]?.name ?? learner
+                log(
+                    refusal == .roomFull
+                        ? "the room's storage is full (\(StorageBudget.mebibytes(settings.storage.roomBytes))): events "
+                            + "are refused; \(settings.kataCommand) room serve --room-storage takes more"
+                        : "\(whose) has used the \(StorageBudget.mebibytes(settings.storage.learnerBytes)) the room keeps "
+                            + "for each learner: their events are refused; \(settings.kataCommand) room serve "
+                            + "--learner-storage takes more")
+            }
+        }
+        accepted = stored.map(\.event)
         let inserted = try await store.insert(accepted, learner: learner, received: received)
+        await hub.refund(zip(stored, inserted).filter { !$0.1 }.map(\.0.cost).reduce(0, +), learner: learner)
         let fresh = zip(accepted, inserted).filter(\.1).map(\.0)
         await hub.apply(fresh, learner: learner)
         return try Self.json(
@@ -214,16 +278,10 @@ public struct RoomServer: Sendable {
         }
         let state = await hub.state
         guard let record = state.learners[learner] else { return Self.problem(.notFound, "no such learner") }
-        struct Me: Codable {
-            var learner: String
-            var name: String
-            var events: Int
-            var solved: Int
-        }
         return try Self.json(
-            Me(
+            RoomWire.Me(
                 learner: learner, name: record.name, events: record.events,
-                solved: record.cells.values.count { $0.firstPass != nil }))
+                solved: record.cells.values.count { $0.firstPass != nil }, room: settings.roomName))
     }
 
     private func room(_ request: Request) async throws -> Response {
@@ -321,7 +379,12 @@ public struct RoomServer: Sendable {
 
     private func learnerID(_ request: Request) async -> String? {
         guard let token = bearer(request), !token.isEmpty else { return nil }
-        return await hub.learner(forTokenHash: RoomSecrets.hash(token))
+        let hash = RoomSecrets.hash(token)
+        if let learner = await hub.learner(forTokenHash: hash) { return learner }
+        // A token `kata room token` issued while the server runs is in the database only, until first used.
+        guard let learner = try? store.learner(forTokenHash: hash) else { return nil }
+        await hub.joined(learner, tokenHash: hash)
+        return learner.id
     }
 
     private func instructorRefusal(_ request: Request) -> Response? {
@@ -334,6 +397,21 @@ public struct RoomServer: Sendable {
             return Self.problem(.forbidden, "this needs the instructor's token; a learner's token cannot read the room")
         }
         return nil
+    }
+
+    /// `line` with its control characters, line breaks and tabs shown as escapes: one line of the log.
+    public static func visible(_ line: String) -> String {
+        line.withVisibleControls.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+    }
+
+    /// What `event` takes in the database, as ``RoomStore/storedBytes()`` counts it.
+    static func storedBytes(of event: RoomEvent) -> Int {
+        ((try? RoomWire.encoder.encode(event))?.count ?? 0) + RoomStore.rowBytes
+    }
+
+    /// `2`, or `2.5`: a setting as the instructor typed it.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// The answer to a learner token the room does not know (the room was made again, say).

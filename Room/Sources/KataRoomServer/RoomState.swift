@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// Everything the dashboard shows, kept in memory and updated by each event the room stores. Built again from
 /// the database when the server starts, so it never holds anything the database does not.
@@ -25,7 +26,7 @@ public struct RoomState: Sendable {
         public var firstCheck: Date?
         public var lastCheck: Date?
         public var firstPass: Date?
-        public var lastVerdict: CheckRecord.Verdict?
+        public var lastVerdict: CheckVerdict?
         public var hints = 0
         public var redBeforeGreen: Bool?
         /// The first failure of the first failing check, and of the latest check.

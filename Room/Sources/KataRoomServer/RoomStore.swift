@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// The room on disk: `.kata/room/room.sqlite`, SQLite in WAL mode through GRDB. An event is acknowledged only
 /// after the transaction that stored it has committed, so a crash of the server (even `kill -9`) loses no
@@ -89,12 +90,26 @@ public final class RoomStore: Sendable {
     /// Why a join was refused by the store.
     public enum JoinRefusal: Error, Equatable {
         case nameTaken
+        /// The room already holds `maxLearners` learners, and this name is not one of them.
+        case roomFull
     }
 
-    /// Adds a learner and a token for them; with `rejoin`, a learner of the same name gets a new token instead.
-    public func join(name: String, shareCode: Bool, tokenHash: String, rejoin: Bool, now: Date) async throws
-        -> StoredLearner
-    {
+    /// What a join did: the learner, and the token hashes it retired (a learner keeps at most
+    /// ``maxTokensPerLearner``; rejoining past that retires the oldest).
+    public struct Joined: Sendable, Equatable {
+        public var learner: StoredLearner
+        public var retired: [String]
+    }
+
+    /// The most tokens one learner holds at once: a GitHub Classroom repository joins again on every push, and each
+    /// join would otherwise add a row for good.
+    public static let maxTokensPerLearner = 20
+
+    /// Adds a learner and a token for them; with `rejoin`, a learner of the same name gets a new token instead. A new
+    /// name is refused when the room already holds `maxLearners`.
+    public func join(
+        name: String, shareCode: Bool, tokenHash: String, rejoin: Bool, maxLearners: Int = .max, now: Date
+    ) async throws -> Joined {
         try await pool.write { db in
             if let row = try Row.fetchOne(db, sql: "SELECT id, joined FROM learners WHERE name = ?", arguments: [name])
             {
@@ -103,7 +118,11 @@ public final class RoomStore: Sendable {
                 try db.execute(
                     sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)",
                     arguments: [tokenHash, id, now])
-                return StoredLearner(id: id, name: name, joined: row["joined"])
+                let retired = try Self.retireTokens(db, of: id)
+                return Joined(learner: StoredLearner(id: id, name: name, joined: row["joined"]), retired: retired)
+            }
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM learners") ?? 0 < maxLearners else {
+                throw JoinRefusal.roomFull
             }
             let id = String(UUID().uuidString.lowercased().prefix(8))
             try db.execute(
@@ -111,9 +130,77 @@ public final class RoomStore: Sendable {
                 arguments: [id, name, now, shareCode])
             try db.execute(
                 sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)", arguments: [tokenHash, id, now])
-            return StoredLearner(id: id, name: name, joined: now)
+            return Joined(learner: StoredLearner(id: id, name: name, joined: now), retired: [])
         }
     }
+
+    /// A token for `name` that the instructor hands out (`kata room token`): the learner is made when the room does
+    /// not have them yet, with no join code and whatever the room's joining and rejoining settings. A GitHub
+    /// Classroom repository keeps it as its own secret, so it reports as itself and as no other.
+    public func issue(name: String, tokenHash: String, now: Date) async throws -> Joined {
+        try await pool.write { db in
+            let id: String
+            let joined: Date
+            if let row = try Row.fetchOne(db, sql: "SELECT id, joined FROM learners WHERE name = ?", arguments: [name])
+            {
+                id = row["id"]
+                joined = row["joined"]
+            } else {
+                id = String(UUID().uuidString.lowercased().prefix(8))
+                joined = now
+                try db.execute(
+                    sql: "INSERT INTO learners (id, name, joined, shareCode) VALUES (?, ?, ?, ?)",
+                    arguments: [id, name, now, false])
+            }
+            try db.execute(
+                sql: "INSERT INTO tokens (hash, learner, created) VALUES (?, ?, ?)", arguments: [tokenHash, id, now])
+            let retired = try Self.retireTokens(db, of: id)
+            return Joined(learner: StoredLearner(id: id, name: name, joined: joined), retired: retired)
+        }
+    }
+
+    /// The learner a token hash belongs to, read from the database: for a token issued while the server runs.
+    public func learner(forTokenHash hash: String) throws -> StoredLearner? {
+        try pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT learners.id, learners.name, learners.joined FROM tokens
+                    JOIN learners ON learners.id = tokens.learner WHERE tokens.hash = ?
+                    """, arguments: [hash]
+            ).map { StoredLearner(id: $0["id"], name: $0["name"], joined: $0["joined"]) }
+        }
+    }
+
+    /// Deletes the learner's tokens past the newest ``maxTokensPerLearner``; returns their hashes.
+    private static func retireTokens(_ db: Database, of learner: String) throws -> [String] {
+        let retired = try String.fetchAll(
+            db,
+            sql: "SELECT hash FROM tokens WHERE learner = ? ORDER BY created DESC, rowid DESC LIMIT -1 OFFSET ?",
+            arguments: [learner, maxTokensPerLearner])
+        for hash in retired { try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash]) }
+        return retired
+    }
+
+    /// What each learner's stored events take, in bytes as the room counts them against its budgets
+    /// (``RoomServer/Settings/learnerStorage``): each event's JSON and ``rowBytes`` for its row.
+    public func storedBytes() throws -> [String: Int] {
+        try pool.read { db in
+            var usage: [String: Int] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT learner, SUM(LENGTH(CAST(body AS BLOB))) + COUNT(*) * ? AS bytes FROM events GROUP BY learner",
+                arguments: [Self.rowBytes])
+            {
+                usage[row["learner"]] = row["bytes"]
+            }
+            return usage
+        }
+    }
+
+    /// What a stored event costs beyond its JSON: its row's other columns and its index entries, roughly.
+    public static let rowBytes = 256
 
     /// Every learner, in the order they joined.
     public func learners() throws -> [StoredLearner] {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import KataKit
+import KataBasics
+import KataRoomWire
 
 /// One row of the events table, read without trusting it: a row that an older server, a hand edit or a damaged
 /// file left behind must not stop the room from starting. Nothing here can trap, whatever the row holds.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataBasics
 import KataRoomServer
+import KataRoomWire
 
 /// Where the room lives: the workbook's `.kata/room/room.sqlite`, or a database named outright.
 struct RoomOptions: ParsableArguments {
@@ -11,9 +12,12 @@ struct RoomOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The room database (default: <workbook>/.kata/room/room.sqlite).", valueName: "file"))
     var database: String?
 
-    /// The instructor's workspace, when one is found.
-    func workspace() -> Workspace? {
-        try? Workspace(explicitPath: workbook)
+    /// What kata handed over when it started this program (``RoomHandover``): the workbook and its exercises.
+    var handover: RoomHandover? { RoomHandover.passed(in: ProcessInfo.processInfo.environment) }
+
+    /// The workbook's exercises, as kata handed them over (none when kata-room runs on its own).
+    func exercises() -> [(String, String)] {
+        handover?.exercises.map { ($0.id, $0.title) } ?? []
     }
 
     /// The database path and the `.kata/room` folder that holds the instructor token.
@@ -22,14 +26,20 @@ struct RoomOptions: ParsableArguments {
             let url = URL(fileURLWithPath: database)
             return (url, url.deletingLastPathComponent())
         }
-        do {
-            let root = try WorkbookLocator.locate(
-                explicit: workbook, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            let folder = root.appendingPathComponent(".kata/room")
-            return (folder.appendingPathComponent("room.sqlite"), folder)
-        } catch {
-            throw RoomCommandError("\(error); run this in the workbook folder, or give --workbook or --database")
+        guard let root = workbook ?? handover?.workbook else {
+            throw RoomCommandError(
+                "no workbook given; run this through `\(RoomCommands.instructor()) room …` in the workbook folder, "
+                    + "or give --workbook or --database")
         }
+        var isFolder: ObjCBool = false
+        let chapters = URL(fileURLWithPath: root).appendingPathComponent("chapters")
+        guard FileManager.default.fileExists(atPath: chapters.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RoomCommandError(
+                "\(root.withVisibleControlsOnOneLine) is not a workbook (it has no chapters folder); give the folder "
+                    + "that holds chapters/, or --database")
+        }
+        let folder = URL(fileURLWithPath: root).appendingPathComponent(".kata/room")
+        return (folder.appendingPathComponent("room.sqlite"), folder)
     }
 
     /// Opens the room database.

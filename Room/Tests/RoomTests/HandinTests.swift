@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataBasics
 import KataTestSupport
 import Testing
 

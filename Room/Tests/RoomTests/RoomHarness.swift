@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 import KataTestSupport
 import Testing
 
@@ -36,6 +37,16 @@ final class RoomHarness: @unchecked Sendable {
         return URL(fileURLWithPath: "kata-room")
     }
 
+    /// What an instructor's shell gives kata: kata on the PATH (so the room is told to say `kata room …`), and the
+    /// room server kata runs.
+    static var throughKata: [String: String] {
+        let kataFolder = KataProcess.binary.deletingLastPathComponent().path
+        return [
+            "KATA_ROOM_BIN": roomBinary.path,
+            "PATH": kataFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ]
+    }
+
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-room-\(UUID().uuidString)")
         instructor = folder.appendingPathComponent("instructor")
@@ -48,11 +59,15 @@ final class RoomHarness: @unchecked Sendable {
     /// Starts the server (again on the same port once it has one) and reads its address, code and token; in the
     /// instructor's workbook, or in `directory`, with `environment` added to this process's.
     func start(_ extra: [String] = [], environment: [String: String] = [:], in directory: URL? = nil) throws {
+        // Through kata, as an instructor starts it: kata hands the room the workbook and its exercises.
         let process = Process()
-        process.executableURL = Self.roomBinary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
+        process.executableURL = KataProcess.binary
+        process.arguments =
+            ["room", "serve", "--host", "127.0.0.1", "--port", String(port), "--name", "Test room"] + extra
         process.currentDirectoryURL = directory ?? instructor
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            Self.throughKata.merging(environment) { $1 }
+        ) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -133,6 +148,30 @@ final class RoomHarness: @unchecked Sendable {
             decoding: try! RoomWire.encoder.encode(RoomWire.EventBatch(sent: Date(), events: events)), as: UTF8.self)
     }
 
+    /// Runs `kata room <arguments>` in the instructor's workbook (a command such as `export` or `token`), which kata
+    /// passes on to kata-room.
+    func command(_ arguments: [String]) throws -> KataProcess.Result {
+        let process = Process()
+        process.executableURL = KataProcess.binary
+        process.arguments = ["room"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.throughKata) { $1 }
+        process.currentDirectoryURL = instructor
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Standard error is read on another thread, so that neither pipe fills while the other is read.
+        let errors = LogLines()
+        let reader = Thread {
+            errors.add(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        reader.start()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        return KataProcess.Result(status: process.terminationStatus, stdout: output, stderr: errors.lines.joined())
+    }
+
     /// A learner's copy of the workbook.
     func learner(_ name: String) throws -> LearnerCopy {
         let root = folder.appendingPathComponent(
@@ -162,7 +201,13 @@ struct LearnerCopy {
     }
 
     /// The events waiting in the outbox.
-    var outbox: [RoomEvent] { Outbox(kataFolder: root.appendingPathComponent(".kata")).pending() }
+    var outbox: [RoomEvent] {
+        let file = root.appendingPathComponent(".kata/room/outbox.jsonl")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? RoomWire.decoder.decode(RoomEvent.self, from: Data($0.utf8))
+        }
+    }
 
     /// Waits (up to `seconds`) for the detached `kata room-send` to deliver the outbox; whether it is empty.
     func outboxDrains(within seconds: Double = 30) -> Bool {

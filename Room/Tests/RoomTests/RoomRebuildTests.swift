@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import KataKit
+import KataBasics
+import KataRoomWire
 import Testing
 
 @testable import KataRoomServer
@@ -15,7 +16,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-rebuild-\(UUID().uuidString)")
         let store = try RoomStore(path: folder.appendingPathComponent("room.sqlite").path)
         let ada = try await store.join(name: "Ada", shareCode: false, tokenHash: "hash", rejoin: false, now: start)
-        return (store, ada.id)
+        return (store, ada.learner.id)
     }
 
     /// Stores a row as an older server, a hand edit or a damaged file might have left it.

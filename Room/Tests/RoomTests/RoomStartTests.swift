@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 import KataTestSupport
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
         ]
         let closed = try kata.run(["room", "close"], environment: environment)
         #expect(closed.stdout == "Joining is closed. ./kata room open opens it again.\n", "\(closed.stderr)")
-        try room.start([], environment: [RoomCommands.environmentKey: "./kata"])
+        try room.start([], environment: ["KATA_LAUNCHER": launcher, "PATH": "/usr/bin:/bin"])
         #expect(try room.send("GET", "/").text.contains(#"<body data-kata="./kata">"#))
         let unknown = try room.send("GET", "/api/me", token: "not-a-token")
         #expect(unknown.text.contains("join the room again with the ./kata join line the instructor shows"))

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataRoomWire
 import Testing
 
 @testable import KataRoomServer
@@ -8,7 +9,7 @@ import Testing
 @Suite struct RoomStateTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func check(_ verdict: CheckRecord.Verdict, at seconds: Double, failure: String? = nil) -> RoomEvent {
+    func check(_ verdict: CheckVerdict, at seconds: Double, failure: String? = nil) -> RoomEvent {
         RoomEvent(
             kind: .check, time: start.addingTimeInterval(seconds), exercise: "add",
             check: .init(

@@ -106,7 +106,7 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
         return self
     }
 
-    var argumentsText: String { arguments.map { stringify($0) } ?? "any" }
+    var argumentsText: String { arguments.map { stringify($0, quotingStrings: false) } ?? "any" }
 
     /// Whether the stub says how to answer (Spry's "Incomplete Stub" when not).
     var isComplete: Bool { !answers.isEmpty || !sideEffects.isEmpty }
@@ -145,7 +145,7 @@ public final class Stub: CustomStringConvertible, @unchecked Sendable {
             switch answer {
             case .value(let value): stringify(value, quotingStrings: true)
             case .compute: "a closure"
-            case .error(let error): "throws \(stringify(error))"
+            case .error(let error): "throws \(stringify(error, quotingStrings: false))"
             case .forwardToReal: "the real implementation"
             case .defaultValue: "the default value"
             }

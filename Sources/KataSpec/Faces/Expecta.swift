@@ -443,7 +443,7 @@ func expectaDescription(_ value: Any?) -> String {
         }
         return "{" + pairs.joined(separator: " ") + "}"
     default:
-        return stringify(value).replacingOccurrences(of: "\n", with: "\\n")
+        return stringify(value, quotingStrings: false).replacingOccurrences(of: "\n", with: "\\n")
     }
 }
 

@@ -29,13 +29,16 @@ extension KiwiAssertion {
 
     /// `[[x should] beNonNil]`: `expected subject to be non-nil, got (null)`.
     public func beNonNil() {
-        KiwiAssertion(expectation: expectation, negated: !negated, timing: timing).kiwi(
-            KataSpec.beNil(), guardingNil: false
-        ) { actual in
-            // Negated on purpose: `beNonNil` is `beNil` turned round, so its sentences swap.
+        // A matcher of its own (`KWBeNonNilMatcher`), not `beNil` under the opposite verifier: the probe poller
+        // reads the verifier's direction, and `shouldEventually` must wait for a value, not fail on the first nil.
+        let nonNil = Matcher<Value> { expression in
+            MatcherResult(
+                bool: flattenOptional(try expression.evaluate()) != nil, message: ExpectationMessage("be non-nil"))
+        }
+        kiwi(nonNil, guardingNil: false) { actual in
             KiwiWords(
-                should: "expected \(kiwiDescription(actual)) not to be non-nil",
-                shouldNot: "expected subject to be non-nil, got \(kiwiDescription(actual))")
+                should: "expected subject to be non-nil, got \(kiwiDescription(actual))",
+                shouldNot: "expected \(kiwiDescription(actual)) not to be non-nil")
         }
     }
 

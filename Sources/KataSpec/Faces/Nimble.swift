@@ -146,51 +146,45 @@ extension Expectation {
     }
 }
 
-// In async examples Nimble's polling is `await expect(x).toEventually(…)`: it sleeps between polls,
-// leaving the main actor free for the work it waits for. (Without `await`, Swift says so.)
+// In async examples Nimble's polling is `await expect(x).toEventually(…)`: it sleeps between polls, leaving the
+// main actor free for the work it waits for (without `await`, Swift says so). It takes a `Matcher` or an
+// `AsyncMatcher`, and polls as an `AsyncExpectation` does.
 extension Expectation {
     /// Passes as soon as the matcher matches, polling until `timeout`.
     public func toEventually(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        _ matcher: some AsyncableMatcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
         pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        await verifyPolling(
-            matcher, .toEventually, style: .nimble, timeout: timeout.seconds, pollInterval: pollInterval.seconds,
-            description: description)
+        await awaitable.toEventually(matcher, timeout: timeout, pollInterval: pollInterval, description: description)
     }
 
     /// Passes as soon as the matcher does not match, polling until `timeout`.
     public func toEventuallyNot(
-        _ matcher: Matcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
+        _ matcher: some AsyncableMatcher<Value>, timeout: DispatchTimeInterval = PollingDefaults.timeout,
         pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        await verifyPolling(
-            matcher, .toEventuallyNot, style: .nimble, timeout: timeout.seconds, pollInterval: pollInterval.seconds,
-            description: description)
+        await awaitable.toEventuallyNot(
+            matcher, timeout: timeout, pollInterval: pollInterval, description: description)
     }
 
     /// Passes when the matcher does not match at any moment until `duration` has passed.
     public func toNever(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        _ matcher: some AsyncableMatcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
         pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        await verifyPolling(
-            matcher, .toNever, style: .nimble, timeout: duration.seconds, pollInterval: pollInterval.seconds,
-            description: description)
+        await awaitable.toNever(matcher, until: duration, pollInterval: pollInterval, description: description)
     }
 
     /// Passes when the matcher matches at every moment until `duration` has passed.
     public func toAlways(
-        _ matcher: Matcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
+        _ matcher: some AsyncableMatcher<Value>, until duration: DispatchTimeInterval = PollingDefaults.timeout,
         pollInterval: DispatchTimeInterval = PollingDefaults.pollInterval, description: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        await verifyPolling(
-            matcher, .toAlways, style: .nimble, timeout: duration.seconds, pollInterval: pollInterval.seconds,
-            description: description)
+        await awaitable.toAlways(matcher, until: duration, pollInterval: pollInterval, description: description)
     }
 }
 
@@ -206,4 +200,16 @@ extension DispatchTimeInterval {
         @unknown default: 1
         }
     }
+}
+
+/// Nimble 13's name for an expectation on a value that needs no `await` (`Expectation` here).
+public typealias SyncExpectation = Expectation
+
+/// Nimble's module name as a namespace, so that code that spells a type with it (`Nimble.Matcher<T>`, to tell it
+/// from another module's `Matcher`) compiles here too.
+public enum Nimble {
+    /// `Nimble.Matcher<T>` is `Matcher<T>`.
+    public typealias Matcher<T> = KataSpec.Matcher<T>
+    /// `Nimble.AsyncMatcher<T>` is `AsyncMatcher<T>`.
+    public typealias AsyncMatcher<T> = KataSpec.AsyncMatcher<T>
 }

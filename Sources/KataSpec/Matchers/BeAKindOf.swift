@@ -43,5 +43,5 @@ public func beSubclassOf<T, Expected>(_ type: Expected.Type) -> Matcher<T> {
 /// "<value> (Type)" for messages about a value's type, or "<nil>".
 func typeDescription(_ value: Any?) -> String {
     guard let value = flattenOptional(value) else { return "<nil>" }
-    return "<\(stringify(value))> (\(typeName(of: value)))"
+    return "<\(stringify(value, quotingStrings: false))> (\(typeName(of: value)))"
 }

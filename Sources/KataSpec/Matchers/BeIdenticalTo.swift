@@ -27,6 +27,11 @@ public func !== <T>(lhs: Expectation<T>, rhs: AnyObject?) {
     lhs.toNot(beIdenticalTo(rhs))
 }
 
+/// Nimble's internal `identityAsString`, under its name for Nimble's own tests (`@testable import`).
+func identityAsString(_ value: Any?) -> String {
+    identityText(flattenOptional(value).map { $0 as AnyObject })
+}
+
 /// Nimble's `identityAsString`: the object's address, `<0x600000c8c000>`, or `nil`.
 func identityText(_ object: AnyObject?, null: String = "nil") -> String {
     guard let object else { return null }

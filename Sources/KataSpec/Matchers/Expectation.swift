@@ -47,7 +47,11 @@ public struct Expectation<Value> {
         messagePrefix: String = ""
     ) -> Bool {
         let (passed, message) = check(matcher, negated: verb.isNegated)
-        if !passed { record(message, verb, style, description, messagePrefix) }
+        if passed {
+            World.shared.recordPass(at: expression.location)
+        } else {
+            record(message, verb, style, description, messagePrefix)
+        }
         return passed
     }
 
@@ -66,27 +70,11 @@ public struct Expectation<Value> {
             RunLoopSpinner.spin(for: min(pollInterval, max(0, deadline.timeIntervalSinceNow)))
             last = check(matcher, negated: verb.isNegated)
         }
-        if !last.passed { record(last.message, verb, style, description, messagePrefix) }
-        return last.passed
-    }
-
-    /// The polling of `verifyPolling` for async code: sleeps between polls instead of turning the run loop,
-    /// so the caller's actor (usually the main actor) is free to run the work being waited for.
-    @discardableResult
-    public func verifyPolling(
-        _ matcher: Matcher<Value>, _ verb: ExpectationVerb, style: MessageStyle, timeout: TimeInterval = 1,
-        pollInterval: TimeInterval = 0.01, description: String? = nil, messagePrefix: String = "",
-        isolation: isolated (any Actor)? = #isolation
-    ) async -> Bool {
-        let untilPasses = verb == .toEventually || verb == .toEventuallyNot
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        var last = check(matcher, negated: verb.isNegated)
-        while last.passed != untilPasses && Date() < deadline {
-            let pause = min(pollInterval, max(0, deadline.timeIntervalSinceNow))
-            try? await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000))
-            last = check(matcher, negated: verb.isNegated)
+        if last.passed {
+            World.shared.recordPass(at: expression.location)
+        } else {
+            record(last.message, verb, style, description, messagePrefix)
         }
-        if !last.passed { record(last.message, verb, style, description, messagePrefix) }
         return last.passed
     }
 

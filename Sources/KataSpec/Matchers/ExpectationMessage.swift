@@ -1,3 +1,5 @@
+import Foundation
+
 /// The face whose wording a failure message uses.
 public enum MessageStyle: Sendable, Hashable {
     /// `expected to equal <2>, got <1>`
@@ -152,10 +154,12 @@ public struct ExpectationMessage {
             line = plainText
         } else {
             line = "\(expected) \(to) \(verb)" + (self.expected.map { " " + show($0, .nimble) } ?? "") + qualifier
-            if let shown = self.actual {
-                line += ", got " + show(shown, .nimble)
-            } else if showsSubject {
-                line += ", got " + actual
+            // A value shown as the actual one is the subject (Nimble's `.expectedActualValueTo`), which the caller
+            // prints its own way; a text was written by the matcher (`.expectedCustomValueTo`) and stays.
+            switch self.actual {
+            case .text(let text): line += ", got " + text
+            case .value: line += ", got " + actual
+            case nil: if showsSubject { line += ", got " + actual }
             }
             line += appendix
         }
@@ -177,6 +181,9 @@ public struct ExpectationMessage {
             line = "expected \(verbUsed.nimblePhrase) \(verb)\(expectedText)"
             if let actual { line += ", got " + show(actual, style) }
             line += appendix
+            // Nimble keeps this line on one line (`FailureMessage.stripNewlines`): an NSDictionary reads `{1 = 1;}`.
+            line = line.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined()
         case .kiwi:
             line = "expected subject \(verbUsed.isNegated ? "not to" : "to") \(verb)\(expectedText)"
             if let actual, !verbUsed.isNegated { line += ", got " + show(actual, style) }

@@ -67,3 +67,74 @@ private func combine<T>(
     }
     .requireNonNil
 }
+
+/// Passes when every matcher passes, any of them async: `satisfyAllOf(beGreaterThan(1), beLoaded())`.
+public func satisfyAllOf<T>(_ matchers: any AsyncableMatcher<T>...) -> AsyncMatcher<T> {
+    satisfyAllOf(matchers)
+}
+
+/// Passes when every matcher in the array passes, any of them async.
+public func satisfyAllOf<T>(_ matchers: [any AsyncableMatcher<T>]) -> AsyncMatcher<T> {
+    combine(matchers, "match all of: ", joiner: ", and ") { statuses in
+        statuses.contains(.fail) ? .fail : statuses.contains(.doesNotMatch) ? .doesNotMatch : .matches
+    }
+}
+
+/// Passes when at least one matcher passes, any of them async.
+public func satisfyAnyOf<T>(_ matchers: any AsyncableMatcher<T>...) -> AsyncMatcher<T> {
+    satisfyAnyOf(matchers)
+}
+
+/// Passes when at least one matcher in the array passes, any of them async.
+public func satisfyAnyOf<T>(_ matchers: [any AsyncableMatcher<T>]) -> AsyncMatcher<T> {
+    combine(matchers, "match one of: ", joiner: ", or ") { statuses in
+        statuses.contains(.fail) ? .fail : statuses.contains(.matches) ? .matches : .doesNotMatch
+    }
+}
+
+/// Both matchers must pass, either of them async.
+public func && <T>(left: some AsyncableMatcher<T>, right: some AsyncableMatcher<T>) -> AsyncMatcher<T> {
+    satisfyAllOf(left, right)
+}
+
+/// Either matcher must pass, either of them async.
+public func || <T>(left: some AsyncableMatcher<T>, right: some AsyncableMatcher<T>) -> AsyncMatcher<T> {
+    satisfyAnyOf(left, right)
+}
+
+/// Passes when the async `matcher` does not.
+public func not<T>(_ matcher: AsyncMatcher<T>) -> AsyncMatcher<T> {
+    AsyncMatcher { expression in
+        let result = try await matcher.satisfies(expression)
+        var message = result.message
+        if message.plainText == nil { message.verb = "not " + message.verb }
+        let status: MatcherStatus =
+            switch result.status {
+            case .matches: .doesNotMatch
+            case .doesNotMatch: .matches
+            case .fail: .fail
+            }
+        return MatcherResult(status: status, message: message)
+    }
+}
+
+/// `combine` for async matchers.
+private func combine<T>(
+    _ matchers: [any AsyncableMatcher<T>], _ lead: String, joiner: String,
+    _ status: @escaping ([MatcherStatus]) -> MatcherStatus
+) -> AsyncMatcher<T> {
+    AsyncMatcher { expression in
+        let subject = expression.withCaching()
+        var results: [MatcherResult] = []
+        for matcher in matchers { results.append(try await matcher.satisfies(subject)) }
+        let phrase = lead + results.map { "{\($0.message.expectedMessage)}" }.joined(separator: joiner)
+        let message: ExpectationMessage =
+            if let actual = try await subject.evaluate() {
+                .expectedCustomValueTo(phrase, actual: "\(actual)")
+            } else {
+                .expectedActualValueTo(phrase)
+            }
+        return MatcherResult(status: status(results.map(\.status)), message: message)
+    }
+    .requireNonNil
+}

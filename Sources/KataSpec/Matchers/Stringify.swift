@@ -1,10 +1,16 @@
 import Foundation
 
-/// Prints any value for a failure message; every message in the library goes through here.
+/// Prints a value as Nimble's `stringify` does, for messages a custom matcher builds: `stringify(Set([1]))` is
+/// `Set([1])`, `stringify([1, 2])` is `[1, 2]`, `stringify("a")` is `a`, `stringify(nil)` is `nil`.
+public func stringify<T>(_ value: T?) -> String {
+    nimbleDescription(value)
+}
+
+/// Prints any value for the other faces' messages and the test doubles' (KataSpec's own wording).
 ///
 /// Optionals are unwrapped (`nil` prints as `nil`), collections print their elements through
 /// `stringify` again, and strings print as they are unless `quotingStrings` (Kiwi's formatter).
-public func stringify(_ value: Any?, quotingStrings: Bool = false) -> String {
+public func stringify(_ value: Any?, quotingStrings: Bool) -> String {
     guard let value = flattenOptional(value) else { return "nil" }
     switch value {
     case let string as String:

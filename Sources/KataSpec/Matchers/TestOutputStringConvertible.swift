@@ -10,7 +10,7 @@ public protocol TestOutputStringConvertible {
 }
 
 /// How Nimble's `stringify` prints a value (Nimble's `Utils/Stringers.swift`): strings as they are,
-/// arrays element by element (`[1, 2]`, `[Optional(1), nil]`), floating point through `NSNumber`
+/// arrays element by element (`[1, 2]`, `[Optional(1), nil]`; an NSArray or NSIndexSet `(1, 2)`), floating point through `NSNumber`
 /// (at most four decimals), `Data` as `Data<hash=…,length=…>`, and anything else by its
 /// `debugDescription`, else its description (`Set([1, 2])`, `["a": 1]`).
 ///
@@ -26,15 +26,21 @@ private func describeForNimble(_ value: Any) -> String {
     switch value {
     case let custom as any TestOutputStringConvertible: return custom.testDescription
     case let string as String: return string
+    // An NSNumber first: in an NSArray it would otherwise be read as a Double, `1.0` for `1`.
+    case let number as NSNumber where type(of: value) is NSNumber.Type: return nimbleNumber(number)
     case let number as Double: return nimbleNumber(NSNumber(value: number))
     case let number as Float: return nimbleNumber(NSNumber(value: number))
-    case let number as NSNumber where type(of: value) is NSNumber.Type: return nimbleNumber(number)
     case let data as Data: return "Data<hash=\((data as NSData).hash),length=\(data.count)>"
     case let array as any NimbleArray: return "[" + array.elementsForNimble.joined(separator: ", ") + "]"
+    // Nimble's own text for these two (`Utils/Stringers.swift`): their descriptions span lines.
+    case let array as NSArray where type(of: value) is AnyClass:
+        return "(" + array.map(describeForNimble).joined(separator: ", ") + ")"
+    case let indexes as NSIndexSet where type(of: value) is AnyClass:
+        return "(" + indexes.map { "\($0)" }.joined(separator: ", ") + ")"
     default: break
     }
     if let debug = value as? any CustomDebugStringConvertible { return debug.debugDescription }
-    return stringify(value)
+    return stringify(value, quotingStrings: false)
 }
 
 /// Nimble's `NSNumber.testDescription`: at most four decimals, as many as the number shows up to then.
@@ -73,7 +79,7 @@ func kiwiDescription(_ value: Any?) -> String {
     if mirror.displayStyle == .collection || mirror.displayStyle == .set {
         return "(" + mirror.children.map { kiwiDescription($0.value) }.joined(separator: ", ") + ")"
     }
-    return stringify(value)
+    return stringify(value, quotingStrings: false)
 }
 
 /// Kiwi's `kw_stringRepresentationWithClass`: `(String) "Ducks"`, the value's type in parentheses.

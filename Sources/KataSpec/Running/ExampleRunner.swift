@@ -201,7 +201,8 @@ func attemptAsync(_ location: SourceLocation, _ body: () async throws -> Void) a
     } catch is any AlreadyReportedError {
         return nil
     } catch {
-        return Failure(message: "unexpected error thrown: <\(stringify(error))>", location: location)
+        return Failure(
+            message: "unexpected error thrown: <\(stringify(error, quotingStrings: false))>", location: location)
     }
 }
 
@@ -222,6 +223,7 @@ func attempt(_ location: SourceLocation, _ body: () throws -> Void) -> Failure? 
     } catch is any AlreadyReportedError {
         return nil
     } catch {
-        return Failure(message: "unexpected error thrown: <\(stringify(error))>", location: location)
+        return Failure(
+            message: "unexpected error thrown: <\(stringify(error, quotingStrings: false))>", location: location)
     }
 }

@@ -91,11 +91,18 @@ final class World: @unchecked Sendable {
         }
     }
 
-    /// Records a failure for the running example (or, while building, as a failing example).
+    /// Records a failure for the running example (or, while building, as a failing example; outside both, hands it
+    /// to `NimbleAssertionHandler`).
     func record(_ failure: Failure) {
         let handled: Bool = locked {
             if current != nil {
                 current?.failures.append(failure)
+                if current?.isGathering == true {
+                    current?.assertions.append(
+                        AssertionRecord(
+                            success: false, message: FailureMessage(stringValue: failure.message),
+                            location: failure.location))
+                }
                 return true
             }
             if phase == .building, let group = groupStack.last {
@@ -105,7 +112,33 @@ final class World: @unchecked Sendable {
             return false
         }
         if !handled {
-            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+            NimbleAssertionHandler.assert(
+                false, message: FailureMessage(stringValue: failure.message), location: failure.location)
+        }
+    }
+
+    /// Notes an expectation that passed, for `gatherExpectations` (or `NimbleAssertionHandler` outside a run).
+    func recordPass(at location: SourceLocation) {
+        let handled: Bool = locked {
+            guard current != nil else { return phase == .building }
+            // Kept only while gathering: an example that checks in a loop would otherwise keep every pass.
+            if current?.isGathering == true {
+                current?.assertions.append(
+                    AssertionRecord(success: true, message: FailureMessage(stringValue: ""), location: location))
+            }
+            return true
+        }
+        if !handled {
+            NimbleAssertionHandler.assert(true, message: FailureMessage(stringValue: ""), location: location)
+        }
+    }
+
+    /// Records a gathered outcome again, where it would have gone had it not been gathered.
+    func report(_ record: AssertionRecord) {
+        if record.success {
+            recordPass(at: record.location)
+        } else {
+            self.record(Failure(message: record.message.stringValue, location: record.location))
         }
     }
 
@@ -166,13 +199,48 @@ final class World: @unchecked Sendable {
         try body()
         return locked { current?.failures ?? [] }
     }
+
+    /// Runs `body` and returns the outcome of every expectation it made (Nimble's `gatherExpectations`).
+    func gatherAssertions(_ body: () -> Void) -> [AssertionRecord] {
+        let saved = beginGathering()
+        body()
+        return endGathering(restoring: saved)
+    }
+
+    /// `gatherAssertions` for a body that awaits.
+    func gatherAssertions(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void
+    ) async -> [AssertionRecord] {
+        let saved = beginGathering()
+        await body()
+        return endGathering(restoring: saved)
+    }
+
+    private func beginGathering() -> ExampleContext? {
+        locked {
+            let saved = current
+            current = ExampleContext(example: saved?.example, index: saved?.index ?? 0, isGathering: true)
+            return saved
+        }
+    }
+
+    private func endGathering(restoring saved: ExampleContext?) -> [AssertionRecord] {
+        locked {
+            defer { current = saved }
+            return current?.assertions ?? []
+        }
+    }
 }
 
 /// What one running example collects.
 struct ExampleContext {
     let example: Example?
     let index: Int
+    /// Whether `gatherExpectations` made this context, and so wants every outcome kept in `assertions`.
+    var isGathering = false
     var failures: [Failure] = []
+    /// Every expectation's outcome, passed or failed, while gathering.
+    var assertions: [AssertionRecord] = []
     var deferredChecks: [() -> Void] = []
     /// Set by `setAsyncSpecTimeout` inside the example or its hooks.
     var asyncSpecTimeout: TimeInterval?

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataWorkbook
 
 /// `kata room github <folder>`: a repository a teacher pushes as it is and names as a GitHub Classroom assignment's
 /// template. It holds kata (the workflow builds it on GitHub's runners), the chapters, the starters of every

@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 
 /// The files of a kata checkout that go into an assignment's template: what git tracks, and new files it does
 /// not ignore (a chapter not committed yet), as they are in the working tree. Without git (a checkout unpacked

@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 
 /// Why `kata room github` could not write an assignment template.
 public enum ClassroomError: Error, Equatable, LocalizedError, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import KataKit
-
 /// The two shell scripts an assignment template's workflow runs (``ClassroomWorkflow``), kept in
 /// `.github/classroom/` beside the SHA-256 they compare with. POSIX `sh` and coreutils, as on GitHub's runners.
 public enum ClassroomScripts {

@@ -1,13 +1,15 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// The GitHub Classroom autograding workflow of an assignment template (``AssignmentTemplate``). Each learner's
 /// repository (a copy of the template) grades itself on GitHub's runners after every push: it first checks that
 /// kata's own files are the assignment's (``ClassroomScripts/checkKata``), builds kata, then runs one
 /// `education/autograding-command-grader` step per exercise (or per chapter) with its points
 /// (``ClassroomScripts/grade``, which scores nothing for a chapter that differs from the assignment's), then the
-/// grading reporter. When the repository (or its organisation) has the secrets `KATA_ROOM_URL` and
-/// `KATA_ROOM_CODE`, the same run joins that room under the repository's name and reports its checks.
+/// grading reporter. When the repository has the secrets `KATA_ROOM_URL` and `KATA_ROOM_TOKEN` (a token the
+/// instructor's `kata room token` issued for this repository alone), the same run joins that room as the repository
+/// and reports its checks; with `KATA_ROOM_CODE` instead, it joins under the repository's name with the room's code,
+/// which every learner's workflow can read (docs/CLASSROOM.md says what that allows).
 public struct ClassroomWorkflow {
     /// One grading step per exercise (partial credit per exercise) or per chapter.
     public enum Granularity: String, Sendable, CaseIterable {
@@ -77,8 +79,10 @@ public struct ClassroomWorkflow {
             "# Every push checks that kata's own files are the assignment's, builds kata, and runs each exercise's",
             "# check in kata's sandbox; an exercise whose chapter differs from the assignment's scores nothing",
             "# (.github/classroom/ holds the scripts and the SHA-256 recorded when the template was made).",
-            "# With the secrets KATA_ROOM_URL and KATA_ROOM_CODE (a room started with `kata room serve --allow-rejoin`),",
-            "# the checks are also reported to that room under the repository's name.",
+            "# With the secrets KATA_ROOM_URL and KATA_ROOM_TOKEN (from `kata room token <organisation/repository>`),",
+            "# the checks are also reported to that room as this repository, and as no other. KATA_ROOM_CODE instead of",
+            "# KATA_ROOM_TOKEN (a room started with `kata room serve --allow-rejoin`) reports under the repository's",
+            "# name with the room's code, which any learner's workflow can read and use under another name.",
             "name: Autograding Tests",
             "\"on\": [push, workflow_dispatch, repository_dispatch]",
             "permissions:",
@@ -91,6 +95,7 @@ public struct ClassroomWorkflow {
             "    if: github.actor != 'github-classroom[bot]'",
             "    env:",
             "      KATA_ROOM_URL: ${{ secrets.KATA_ROOM_URL }}",
+            "      KATA_ROOM_TOKEN: ${{ secrets.KATA_ROOM_TOKEN }}",
             "      KATA_ROOM_CODE: ${{ secrets.KATA_ROOM_CODE }}",
             "      NO_COLOR: '1'",
             "    steps:",
@@ -108,7 +113,7 @@ public struct ClassroomWorkflow {
             "        run: swift --version && swift build --disable-index-store -debug-info-format none --product kata",
             "      - name: Join the course's room",
             "        if: env.KATA_ROOM_URL != ''",
-            "        run: \(quote("./kata join \"$KATA_ROOM_URL\" \"$KATA_ROOM_CODE\" --name \"$GITHUB_REPOSITORY\" --rejoin || true"))",
+            "        run: \(quote(Self.joinRoom))",
         ]
         for test in tests {
             lines += [
@@ -150,6 +155,11 @@ public struct ClassroomWorkflow {
     private func stepID(_ id: String) -> String { "kata-" + id }
 
     /// A YAML single-quoted scalar.
+    /// The join step's script: with the repository's own token when it has one, else with the room's code.
+    static let joinRoom =
+        "if [ -n \"$KATA_ROOM_TOKEN\" ]; then ./kata join \"$KATA_ROOM_URL\" --token \"$KATA_ROOM_TOKEN\"; "
+        + "else ./kata join \"$KATA_ROOM_URL\" \"$KATA_ROOM_CODE\" --name \"$GITHUB_REPOSITORY\" --rejoin; fi || true"
+
     private func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }

@@ -1,5 +1,3 @@
-import KataKit
-
 /// Hands out stable, unique fragment ids for one page.
 ///
 /// A heading's id is its text in GitHub's style (lowercase, punctuation dropped, spaces as `-`),

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataApp
+import KataWorkbook
 
 /// Renders one chapter's Markdown tree (parsed by cmark-gfm with GFM) as the HTML of its page.
 ///

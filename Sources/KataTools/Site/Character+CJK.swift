@@ -1,4 +1,4 @@
-import KataKit
+import KataWorkbook
 
 extension Character {
     /// Whether the character is a Chinese, Japanese or Korean ideograph, kana, or full-width punctuation: the

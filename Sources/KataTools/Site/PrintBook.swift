@@ -1,5 +1,3 @@
-import KataKit
-
 /// The whole workbook on one page (`print.html`), to print as one handout: every chapter in order, each
 /// starting on a new sheet.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// What the search box can find: the full text of every section of every page, with the names the
 /// section's code declares or calls, and each exercise by its title and id.

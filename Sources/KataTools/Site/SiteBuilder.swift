@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// Renders a workbook as a static site: an index, a page per chapter and per document the chapters link
 /// to, the whole workbook on one page for printing, a 404 page, the assets and a search index.

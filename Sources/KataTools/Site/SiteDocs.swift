@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// The workbook's other Markdown files that its chapters link to (`docs/KataSpec.md`, say), and the ones
 /// those link to in turn: each becomes a page of the site, so a link to it opens a page, not raw Markdown.

@@ -1,4 +1,4 @@
-import KataKit
+import KataMessages
 
 /// One language edition of the site, as the other editions link to it: the English one at the site's root,
 /// each translation in a folder named after its language (`zh-Hans/`), with the same page names.

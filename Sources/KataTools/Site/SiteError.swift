@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 
 /// Why a site could not be built.
 public enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataApp
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,3 @@
-import KataKit
-
 /// A heading of a page of the site and its anchor: what pairs a translated chapter's headings with the
 /// source's, so that the language switch opens the other edition where the reader is.
 public struct SiteHeading: Sendable, Equatable {

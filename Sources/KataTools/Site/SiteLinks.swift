@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// Turns the links a chapter writes into links that work inside the site, from `file://` too.
 ///

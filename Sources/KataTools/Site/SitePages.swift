@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataMessages
+import KataWorkbook
 
 /// Puts the site's pages together from rendered chapters: the frame around each page, its sidebar and
 /// pager, the index, the whole workbook for printing, and the 404 page.

@@ -1,4 +1,5 @@
-import KataKit
+import KataApp
+import KataWorkbook
 
 /// What the learner has done, as the site shows it: which exercises are solved or started, and which one
 /// `kata next` would show. Read through ``ProgressStore`` by whoever builds the site.

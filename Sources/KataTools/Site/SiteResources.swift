@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 
 /// The folder with the site's templates (`templates/*.mustache`) and assets (`assets/*`).
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 import Mustache
 
 /// Every word the site shows a reader (navigation, search, cards, themes, print, the 404 page), read from

@@ -1,5 +1,4 @@
 import Foundation
-import KataKit
 import Mustache
 
 /// The Mustache templates of the site, loaded once per build.

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataApp
+import KataWorkbook
 
 /// `kata build-site --watch`: builds the workbook's site, then builds it again each time a chapter, a
 /// document, `site.md` or the learner's progress changes (a passing `kata check` in another terminal),

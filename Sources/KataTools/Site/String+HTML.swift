@@ -1,5 +1,3 @@
-import KataKit
-
 extension String {
     /// The text escaped for HTML content and attribute values.
     var htmlEscaped: String {

@@ -1,4 +1,4 @@
-import KataKit
+import KataMessages
 
 /// Colours Swift and Objective-C at build time, so the site needs no JavaScript highlighter.
 ///

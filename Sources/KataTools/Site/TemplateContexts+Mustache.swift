@@ -1,4 +1,4 @@
-import KataKit
+import KataMessages
 import Mustache
 
 // The templates look values up by name. Answering with a switch is several times faster than

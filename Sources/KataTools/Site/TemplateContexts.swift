@@ -1,4 +1,4 @@
-import KataKit
+import KataMessages
 
 // The values the Mustache templates read: plain structs, with HTML already escaped where a
 // name says `html` (and rendered with `{{{…}}}`). Each answers the templates' lookups in

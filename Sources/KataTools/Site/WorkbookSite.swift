@@ -1,5 +1,7 @@
 import Foundation
-import KataKit
+import KataApp
+import KataMessages
+import KataWorkbook
 
 /// The site a learner builds inside the workbook, kept up to date as a map of where they are: built with
 /// their progress (read through ``ProgressStore``), rebuilt by `kata build-site --watch` when a chapter or

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataMessages
+import KataWorkbook
 
 /// What `kata translate sync` changes in a translation: line edits computed from the source and the translation,
 /// and a line of report for each.

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataWorkbook
 
 /// `kata translate status`'s table: one line per chapter of the source, with where its translation stands.
 public struct TranslationReport {

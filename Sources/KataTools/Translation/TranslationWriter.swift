@@ -1,5 +1,7 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataMessages
+import KataWorkbook
 
 /// `kata translate start`, `stamp` and `sync`: the only writers of a translation's stamp and code blocks.
 public struct TranslationWriter {

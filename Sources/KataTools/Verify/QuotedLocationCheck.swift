@@ -1,5 +1,5 @@
 import Foundation
-import KataKit
+import KataWorkbook
 
 /// `kata verify` on what the chapters quote of kata's own output: a line such as
 /// `chapters/06-ocmock.md:183:29: OCMockObject(FakeInventoryStore): expected method was not invoked` in a block

@@ -1,5 +1,6 @@
 import Foundation
-import KataKit
+import KataBasics
+import KataGrading
 
 /// `kata verify --timings`: how long each check took and where the time went, so that an author sees which
 /// exercise is slow and whether building or running it is.

@@ -1,5 +1,10 @@
 import Foundation
-import KataKit
+import KataApp
+import KataBasics
+import KataBuilding
+import KataGrading
+import KataMessages
+import KataWorkbook
 
 /// `kata verify`, for authors and instructors: every reference solution passes, every starter fails, every
 /// specify solution catches every mutant, and every plain `swift` example block compiles.
@@ -231,16 +236,29 @@ public struct Verifier {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let diagnostics = try checker.compiler.typecheck(
                     code: block.code, path: path, line: block.codeLocation.line, in: folder)
-                let problems = (diagnostics ?? []).filter { $0.severity == .error }.map { diagnostic in
-                    Problem(
+                // One error per line, with how many more it has: a character the compiler refuses, repeated over a
+                // line, is an error each.
+                let errors = (diagnostics ?? []).filter { $0.severity == .error }
+                var perLine: [String: Int] = [:]
+                for error in errors { perLine["\(error.file):\(error.line)", default: 0] += 1 }
+                var shown = Set<String>()
+                let problems = errors.compactMap { diagnostic -> Problem? in
+                    let line = "\(diagnostic.file):\(diagnostic.line)"
+                    guard shown.insert(line).inserted else { return nil }
+                    let more = (perLine[line] ?? 1) - 1
+                    return Problem(
                         location: SourceLocation(
                             file: display(diagnostic.file, workspace), line: diagnostic.line, column: diagnostic.column),
                         message:
-                            "this example block does not compile: \(diagnostic.message) (fix it, or mark the block `swift ignore` and say why in the text)"
+                            "this example block does not compile: \(diagnostic.message)"
+                            + (more > 0 ? " (and more on this line)" : "")
+                            + " (fix it, or mark the block `swift ignore` and say why in the text)"
                     )
                 }
                 return (problems, nil)
             }
+        } catch BuildError.compilerStopped(let stop, let file, let line) {
+            return ([stopped(task, stop: stop, file: file, line: line, workspace: workspace)], nil)
         } catch {
             return (
                 [
@@ -250,6 +268,40 @@ public struct Verifier {
                 nil
             )
         }
+    }
+
+    /// The compiler stopped at one of kata's limits on a task's code: a problem at the block, or at the line of the
+    /// solution or starter where the compiler was.
+    private static func stopped(
+        _ task: Task, stop: CompileLimits.Stop, file: String?, line: Int?, workspace: Workspace
+    ) -> Problem {
+        let what: String
+        let location: SourceLocation
+        switch task {
+        case .example(let block, let path, _):
+            what = "this example block"
+            location = SourceLocation(file: display(path, workspace), line: line ?? block.codeLocation.line)
+        case .solution(let exercise, _):
+            what = "the reference solution of '\(exercise.id)'"
+            location = SourceLocation(file: display(file ?? exercise.solutionPath, workspace), line: line ?? 1)
+        case .starter(let exercise):
+            // Checked as the learner's file, which an author's workbook does not have: the starter's block is the place.
+            what = "the starter of '\(exercise.id)'"
+            location = exercise.starter.location
+        }
+        let limit =
+            switch stop {
+            case .time(let seconds): "the compiler was still working on \(what) after \(Int(seconds)) s"
+            case .memory(let bytes): "the compiler needed more than \(bytes >> 20) MiB of memory for \(what)"
+            }
+        return Problem(
+            location: location,
+            message: limit
+                + ", so kata stopped it. Some code takes the compiler exponentially long: unclosed brackets, a long "
+                + "expression of literals and operators whose types it must infer, tuples nested deep. Spell out the "
+                + "types or split the code"
+                + (task.exercise == nil ? ", or mark the block `swift ignore` and say why in the text" : "")
+                + " (\(CompileLimits.secondsVariable) and \(CompileLimits.memoryVariable) set the limits)")
     }
 
     private static func solutionProblems(_ result: CheckResult, exercise: Exercise, workspace: Workspace) -> [Problem] {

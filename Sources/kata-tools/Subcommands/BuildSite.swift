@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 import KataTools
+import KataWorkbook
 
 extension Kata {
     /// `kata build-site`.
@@ -64,7 +67,7 @@ extension Kata {
             let output = out.map { URL(fileURLWithPath: $0).standardizedFileURL }
             let settings = WorkbookSite.Settings(
                 withSolutions: withSolutions, baseURL: baseURL, showsProgress: progress)
-            let resources = try Output.run { try SiteResources.locate() }
+            let resources = try workspace.output.run { try SiteResources.locate() }
             if watch {
                 let loop = SiteWatchLoop(
                     root: workspace.workbook.root, displayBase: workspace.displayBase, output: output,
@@ -72,12 +75,12 @@ extension Kata {
                     write: { line in
                         FileHandle.standardOutput.write(Data((line + "\n").utf8))
                     })
-                try Output.run { try loop.run() }
+                try workspace.output.run { try loop.run() }
                 return
             }
             let site = WorkbookSite(workspace: workspace, output: output, settings: settings)
-            let (report, notices) = try Output.run { try site.build(resources: resources) }
-            for notice in notices { Output.printError(Messages.current(.warningPrefix) + "\(notice)") }
+            let (report, notices) = try workspace.output.run { try site.build(resources: resources) }
+            for notice in notices { workspace.output.warn(notice) }
             for warning in report.warnings { Output.printError(warning.description) }
             let solutions = withSolutions ? ", with reference solutions" : ""
             print(

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 import KataTools
+import KataWorkbook
 
 extension Kata.Room {
     /// `kata room github <folder>`.
@@ -15,7 +17,7 @@ extension Kata.Room {
                 in exercises/, no solutions, and .github/workflows/classroom.yml with one grading step per exercise \
                 (or per chapter). The SHA-256 of the chapters and of kata's own files are recorded, so an exercise \
                 whose chapter a learner edits scores nothing. With the repository secrets KATA_ROOM_URL and \
-                KATA_ROOM_CODE, the runs also report to a room started with `kata room serve --allow-rejoin`. \
+                KATA_ROOM_TOKEN (from `kata room token`), the runs also report to a room, each as its repository. \
                 docs/CLASSROOM.md lists the GitHub Classroom settings that go with it.
                 """)
 
@@ -49,7 +51,7 @@ extension Kata.Room {
                 workbook: workspace.sourceWorkbook, granularity: ClassroomWorkflow.Granularity(rawValue: per)!,
                 points: points, timeout: timeout)
             let url = URL(fileURLWithPath: folder)
-            let summary = try Output.run { try AssignmentTemplate(workflow: workflow).write(to: url) }
+            let summary = try workspace.output.run { try AssignmentTemplate(workflow: workflow).write(to: url) }
             let shown = folder
             let committed = AssignmentTemplate.commit(url)
             let name = url.standardizedFileURL.lastPathComponent
@@ -78,8 +80,8 @@ extension Kata.Room {
                   3. In GitHub Classroom, make a new assignment with this repository as its template. Add no tests in its
                      autograding section (the workflow holds them), and add the protected file paths
                      chapters/**, .github/**, Sources/**, solutions/**, Package.swift, kata and scripts/**.
-                To report the runs to a room too, add the secrets KATA_ROOM_URL and KATA_ROOM_CODE, and start the room
-                with: \(KataCommand.line("room serve --allow-rejoin"))
+                To report the runs to a room too, add the secret KATA_ROOM_URL, and to each learner's repository the secret
+                KATA_ROOM_TOKEN that \(Kata.line("room token <organisation/repository>")) prints for it.
                 docs/CLASSROOM.md says more.
                 """)
         }

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 import KataTools
+import KataWorkbook
 
 extension Kata {
     /// `kata translate`: the translator's commands.

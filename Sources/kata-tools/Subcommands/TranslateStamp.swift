@@ -1,7 +1,5 @@
 import ArgumentParser
 import KataCommandLine
-import KataKit
-import KataTools
 
 extension Kata.Translate {
     /// `kata translate stamp`.
@@ -35,7 +33,7 @@ extension Kata.Translate {
             var failed = false
             for chapter in chapters {
                 do {
-                    print(try Output.run { try writer.stamp(chapter) }, terminator: "")
+                    print(try workspace.output.run { try writer.stamp(chapter) }, terminator: "")
                 } catch {
                     failed = true
                 }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import KataCommandLine
-import KataKit
-import KataTools
 
 extension Kata.Translate {
     /// `kata translate start`.
@@ -27,7 +25,7 @@ extension Kata.Translate {
                 return
             }
             for chapter in chapters {
-                print(try Output.run { try writer.start(chapter) }, terminator: "")
+                print(try workspace.output.run { try writer.start(chapter) }, terminator: "")
             }
         }
     }

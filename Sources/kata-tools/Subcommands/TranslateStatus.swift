@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 import KataTools
+import KataWorkbook
 
 extension Kata.Translate {
     /// `kata translate status`.

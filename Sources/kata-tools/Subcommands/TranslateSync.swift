@@ -1,7 +1,5 @@
 import ArgumentParser
 import KataCommandLine
-import KataKit
-import KataTools
 
 extension Kata.Translate {
     /// `kata translate sync`.
@@ -24,7 +22,7 @@ extension Kata.Translate {
             let writer = try arguments.writer(for: workspace)
             let chapters = try arguments.chapters(of: writer, existing: true)
             for chapter in chapters {
-                print(try Output.run { try writer.sync(chapter) }, terminator: "")
+                print(try workspace.output.run { try writer.sync(chapter) }, terminator: "")
             }
         }
     }

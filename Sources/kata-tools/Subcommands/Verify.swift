@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 import KataTools
+import KataWorkbook
 
 extension Kata {
     /// `kata verify`.
@@ -40,11 +43,10 @@ extension Kata {
             // A learner's copy of an assignment: the solutions verify checks are with the instructor.
             let note = workspace.sourceWorkbook.url(Workbook.solutionsElsewhere)
             if FileManager.default.fileExists(atPath: note.path) {
-                Output.printError(
-                    Messages.current(.errorPrefix)
-                        + "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
+                workspace.output.error(
+                    "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
                         + "assignment: they are with the instructor (\(workspace.display(note))). Check your own work "
-                        + "with \(KataCommand.line("check <id>")).")
+                        + "with \(Kata.line("check <id>")).")
                 throw ExitCode(1)
             }
             let ids = try selection(in: workspace.sourceWorkbook)
@@ -58,7 +60,7 @@ extension Kata {
                 }
             }
             verifier.onlyChanged = changed
-            let report = try Output.run {
+            let report = try workspace.output.run {
                 try verifier.run(only: ids) { Output.printError("Preparing KataSpec (first run only)...") }
             }
             if verbose { Output.printError("") }
@@ -133,9 +135,8 @@ extension Kata {
                 }) {
                     return chapter.slug
                 }
-                Output.printError(
-                    Messages.current(.errorPrefix)
-                        + "'\(name)' is neither an exercise id nor a chapter of this workbook; chapters are "
+                Output().error(
+                    "'\(name)' is neither an exercise id nor a chapter of this workbook; chapters are "
                         + workbook.chapters.map(\.slug).joined(separator: ", ") + " (or their file names, such as "
                         + (workbook.chapters.first?.fileStem ?? "01-basics") + "); kata list shows the exercise ids")
                 throw ExitCode(2)

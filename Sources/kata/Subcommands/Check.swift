@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 extension CheckFormat: ExpressibleByArgument {}
 
@@ -34,8 +37,9 @@ extension Kata {
         }
 
         func run() throws {
-            let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
-            Messages.current = workspace.messages
+            let workspace = try Output.run(status: 2) {
+                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+            }
             let showStatus = isatty(STDERR_FILENO) == 1 || all
             let step = CheckStep(
                 workspace: workspace, style: .detect(), format: format, useCache: !noCache,
@@ -43,8 +47,8 @@ extension Kata {
                     let always = [workspace.messages(.preparing), workspace.messages(.waitingForPreparation)]
                     if showStatus || always.contains(line) { Output.printError(line) }
                 })
-            let output = try Output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
-            for warning in output.warnings { Output.printError(Messages.current(.warningPrefix) + "\(warning)") }
+            let output = try workspace.output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
+            for warning in output.warnings { workspace.output.warn(warning) }
             FileHandle.standardOutput.write(Data(output.text.utf8))
             RoomReporter.detached(workspace).reportChecks(output.results, workspace: workspace)
             if output.status != 0 { throw ExitCode(output.status) }

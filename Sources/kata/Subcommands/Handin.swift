@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 extension Kata {
     /// `kata handin`.
@@ -31,11 +34,15 @@ extension Kata {
             let reporter = RoomReporter(workspace: workspace)
             let learner =
                 name ?? reporter.membership?.name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
-            let handin = try Output.run { try Handin(workspace: workspace, learner: learner) }
+            var leftOut: [String] = []
+            let handin = try workspace.output.run {
+                try Handin(workspace: workspace, learner: learner, leftOut: &leftOut)
+            }
+            for warning in leftOut { workspace.output.warn(warning) }
             let url =
                 output.map { URL(fileURLWithPath: $0) }
-                ?? workspace.workbook.root.appendingPathComponent(KataKit.Handin.fileName(for: learner))
-            try Output.run { try handin.write(to: url) }
+                ?? workspace.workbook.root.appendingPathComponent(KataApp.Handin.fileName(for: learner))
+            try workspace.output.run { try handin.write(to: url) }
             let solved = handin.progress.exercises.values.count { $0.solved != nil }
             print(
                 """

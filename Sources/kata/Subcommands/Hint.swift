@@ -1,6 +1,9 @@
 import ArgumentParser
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 extension Kata {
     /// `kata hint`.
@@ -19,7 +22,8 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            Output.show(try Output.run { try HintStep(workspace: workspace, style: .detect()).run(id: id, all: all) })
+            workspace.output.show(
+                try workspace.output.run { try HintStep(workspace: workspace, style: .detect()).run(id: id, all: all) })
             RoomReporter.detached(workspace).reportHint(workspace: workspace, id: all ? nil : id, shown: !all)
         }
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 
 extension Kata {
     /// `kata join`.
@@ -12,7 +14,7 @@ extension Kata {
             discussion: """
                 The instructor's `kata room serve` prints the address and the join code. What is sent: which \
                 exercise you are on, each check's verdict, counts and first failure, and hints shown. Your code \
-                stays on this computer unless you add --share-code. `\(KataCommand.line("leave"))` stops reporting.
+                stays on this computer unless you add --share-code. `\(Kata.line("leave"))` stops reporting.
                 """)
 
         @OptionGroup var options: WorkbookOptions
@@ -21,7 +23,13 @@ extension Kata {
         var address: String
 
         @Argument(help: ArgumentHelp("The join code the instructor shows, such as K7QM-4FXT.", valueName: "code"))
-        var code: String
+        var code: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "A token the instructor issued for you (kata room token), instead of the code and a name.",
+                valueName: "token"))
+        var token: String?
 
         @Option(help: ArgumentHelp("The name the instructor sees (default: your login name).", valueName: "name"))
         var name: String?
@@ -32,20 +40,39 @@ extension Kata {
         @Flag(help: .hidden)
         var rejoin = false
 
+        func validate() throws {
+            switch (code, token) {
+            case (nil, nil):
+                throw ValidationError(
+                    "give the room's join code after its address, or --token with a token issued to you")
+            case (.some, .some):
+                throw ValidationError("give the join code or --token, not both: a token joins under its own name")
+            case (nil, .some) where name != nil:
+                throw ValidationError("--name goes with a join code: a token joins under the name it was issued for")
+            default:
+                break
+            }
+        }
+
         func run() throws {
             let workspace = try options.workspace()
             let chosen = name ?? ProcessInfo.processInfo.environment["USER"] ?? "learner"
-            let membership = try Output.run {
-                try RoomReporter(workspace: workspace).join(
-                    server: address, code: code, name: chosen, shareCode: shareCode, rejoin: rejoin)
+            let membership = try workspace.output.run {
+                let reporter = RoomReporter(workspace: workspace)
+                if let token {
+                    return try reporter.join(server: address, token: token, shareCode: shareCode)
+                }
+                return try reporter.join(
+                    server: address, code: code ?? "", name: chosen, shareCode: shareCode, rejoin: rejoin)
             }
             print(
                 """
-                Joined '\(membership.room)' at \(membership.server) as \(membership.name).
+                Joined '\(membership.room.withVisibleControlsOnOneLine)' at \(membership.server.withVisibleControlsOnOneLine) \
+                as \(membership.name.withVisibleControlsOnOneLine).
                 Your checks, hints and current exercise now go to the instructor\
                 \(shareCode ? ", with your exercise files" : "; your code stays on this computer").
                 A check never waits for the room: what cannot be sent now goes with a later command.
-                \(KataCommand.line("leave")) stops reporting.
+                \(Kata.line("leave")) stops reporting.
                 """)
         }
     }
@@ -59,7 +86,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            let delivery = try Output.run { try RoomReporter(workspace: workspace).leave() }
+            let delivery = try workspace.output.run { try RoomReporter(workspace: workspace).leave() }
             if delivery.waiting == 0 {
                 print("You left the room; nothing more is reported.")
             } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata lang`.
@@ -9,8 +10,8 @@ extension Kata {
             commandName: "lang",
             abstract: "Show the languages the workbook can be read in, or choose one.",
             discussion: """
-                `\(KataCommand.line("lang zh-Hans"))` shows the chapters' prompts, hints and mutant notes in \
-                Simplified Chinese from then on (remembered in .kata/language); `\(KataCommand.line("lang en"))` \
+                `\(Kata.line("lang zh-Hans"))` shows the chapters' prompts, hints and mutant notes in \
+                Simplified Chinese from then on (remembered in .kata/language); `\(Kata.line("lang en"))` \
                 goes back. KATA_LANG=<code> chooses the \
                 language for one command. The code is always the same, and so is your progress.
                 """)
@@ -26,13 +27,13 @@ extension Kata {
             let workspace = try options.workspace()
             let step = LanguageStep(workspace: workspace, style: .detect())
             if let code {
-                Output.show(try Output.run { try step.choose(code) })
+                workspace.output.show(try workspace.output.run { try step.choose(code) })
                 // The chapter's code written for the editor names its places in the language now chosen.
                 if let chosen = try? Workspace(explicitPath: options.workbook) {
                     Preparation.startAfterShowing(chosen)
                 }
             } else {
-                Output.show(step.show())
+                workspace.output.show(step.show())
             }
         }
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import KataApp
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata list`.
@@ -13,7 +13,8 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            Output.show(try Output.run { try ListReport(workspace: workspace, style: .detect()).run() })
+            workspace.output.show(
+                try workspace.output.run { try ListReport(workspace: workspace, style: .detect()).run() })
             RoomReporter.detached(workspace).deliver()
         }
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
 
 extension Kata {
     /// `kata next`.
@@ -10,9 +12,9 @@ extension Kata {
             abstract: "Show the current exercise and create its file from the starter if it is missing.",
             discussion:
                 "The current exercise is the first one you have not solved. Name another "
-                + "(`\(KataCommand.line("next spry-fake"))`, or a unique start of its id) to jump to it, as a "
-                + "workshop does when it starts at a chapter: from then on `\(KataCommand.line("check"))`, "
-                + "`\(KataCommand.line("watch"))` and `\(KataCommand.line("next"))` go on from that exercise.")
+                + "(`\(Kata.line("next spry-fake"))`, or a unique start of its id) to jump to it, as a "
+                + "workshop does when it starts at a chapter: from then on `\(Kata.line("check"))`, "
+                + "`\(Kata.line("watch"))` and `\(Kata.line("next"))` go on from that exercise.")
 
         @OptionGroup var options: WorkbookOptions
 
@@ -23,7 +25,8 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            Output.show(try Output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
+            workspace.output.show(
+                try workspace.output.run { try NextStep(workspace: workspace, style: .detect()).run(id: id) })
             RoomReporter.detached(workspace).reportNext(workspace: workspace)
             Preparation.startAfterShowing(workspace)
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import KataApp
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata prepare`: makes what a check needs (KataSpec compiled, the compiler's plan, the sandbox tried) and the
@@ -16,7 +16,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace()
-            try Output.run(status: 2) { try Preparation(workspace: workspace).run() }
+            try workspace.output.run(status: 2) { try Preparation(workspace: workspace).run() }
         }
     }
 }

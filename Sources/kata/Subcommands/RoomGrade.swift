@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 
 extension Kata.Room {
     /// `kata room grade`.
@@ -44,10 +45,10 @@ extension Kata.Room {
             grader.requiresSandbox = !withoutSandbox
             let showStatus = isatty(STDERR_FILENO) == 1
             grader.status = { line in if showStatus || line.hasPrefix("Preparing") { Output.printError(line) } }
-            let table = try Output.run { try grader.grade(handins.map { URL(fileURLWithPath: $0) }) }
+            let table = try workspace.output.run { try grader.grade(handins.map { URL(fileURLWithPath: $0) }) }
             let csv = URL(fileURLWithPath: output + ".csv")
             let xml = URL(fileURLWithPath: output + ".xml")
-            try Output.run {
+            try workspace.output.run {
                 try save(table.csv(), to: csv)
                 try save(table.junit(), to: xml)
             }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
 
 extension Kata {
     /// `kata room-send`: delivers a workbook's room outbox. Started, detached, by the other commands after they

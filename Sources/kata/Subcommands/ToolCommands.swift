@@ -1,5 +1,7 @@
 import ArgumentParser
+import KataBasics
 import KataCommandLine
+import KataWorkbook
 
 // The commands kata-tools runs, which a learner's first build leaves out: each passes every argument on.
 

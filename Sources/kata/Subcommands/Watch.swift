@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import KataApp
+import KataBasics
 import KataCommandLine
-import KataKit
+import KataMessages
+import KataWorkbook
 
 extension Kata {
     /// `kata watch`.
@@ -17,12 +20,13 @@ extension Kata {
         var id: String?
 
         func run() throws {
-            let workspace = try Output.run(status: 2) { try Workspace(explicitPath: options.workbook) }
-            Messages.current = workspace.messages
+            let workspace = try Output.run(status: 2) {
+                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+            }
             let loop = WatchLoop(
                 workspace: workspace, style: .detect(), clearScreen: isatty(STDOUT_FILENO) == 1,
                 write: { FileHandle.standardOutput.write(Data($0.utf8)) })
-            try Output.run(status: 2) { try loop.run(id: id) }
+            try workspace.output.run(status: 2) { try loop.run(id: id) }
         }
     }
 }

@@ -80,6 +80,25 @@ extension KataSpecTests {
             expectPass { expect(count.value).willNot.equal(6) }
         }
 
+        /// Kiwi's `beNonNil` is a matcher of its own (`KWBeNonNilMatcher`), so the probe poller waits for the value
+        /// under `shouldEventually` (the seed guide's example) and fails at the first one under `shouldNotEventually`;
+        /// it once ran as `beNil` under the opposite verifier and failed at the first sample.
+        @Test func kiwiWaitsForAValueToBeNonNil() {
+            let fetchedData = Shared<String?>(nil)
+            expectPass {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { fetchedData.value = "response" }
+                expectFutureValue(fetchedData.value).shouldEventually.beNonNil()
+            }
+            expectFailure("expected \"response\" not to be non-nil") {
+                expectFutureValue(fetchedData.value).shouldNotEventuallyBeforeTimingOutAfter(0.3).beNonNil()
+            }
+            fetchedData.value = nil
+            expectFailure("expected subject to be non-nil, got (null)") {
+                expectFutureValue(fetchedData.value).shouldEventuallyBeforeTimingOutAfter(0.2).beNonNil()
+            }
+            expectPass { expectFutureValue(fetchedData.value).shouldNotEventuallyBeforeTimingOutAfter(0.2).beNonNil() }
+        }
+
         @Test func waitUntilWaitsForDoneAndReportsATimeout() {
             expectPass {
                 // A generous timeout: on a loaded machine the queue may start the work late, and this is about waiting.

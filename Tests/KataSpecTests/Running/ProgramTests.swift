@@ -185,7 +185,33 @@ private struct SpecProgram: Sendable {
             }
         }
 
-        @main enum KataMain { static func main() { SpecRunner.main([CarSpec.self, DashboardSpec.self]) } }
+        // The seed's Kiwi example, with Nimble's and Expecta's spellings: the value is set on the main queue, which
+        // only the waiting itself lets run, since the examples run on the main thread.
+        final class MainQueueSpec: KiwiSpec {
+            override class func spec() {
+                describe("main queue") {
+                    it("is seen by Kiwi's shouldEventually") {
+                        var fetchedData: String?
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { fetchedData = "response" }
+                        expectFutureValue(fetchedData).shouldEventually.beNonNil()
+                    }
+                    it("is seen by Nimble's toEventually") {
+                        var fetchedData: String?
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { fetchedData = "response" }
+                        expect(fetchedData).toEventuallyNot(beNil())
+                    }
+                    it("is seen by Expecta's will") {
+                        var fetchedData: String?
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { fetchedData = "response" }
+                        expect(fetchedData).willNot.beNil()
+                    }
+                }
+            }
+        }
+
+        @main enum KataMain {
+            static func main() { SpecRunner.main([CarSpec.self, DashboardSpec.self, MainQueueSpec.self]) }
+        }
         """#
 
     /// Nested groups, every kind of hook, `let`, global and group shared examples and a fake, for `-O`.
@@ -307,9 +333,9 @@ extension KataSpecTests {
                     "exampleFinished 1", "exampleStarted 2",
                 ], "a fake that cannot answer traps like a crash, so kata resumes after it")
             #expect(run.events.allSatisfy { $0["secret"] as? String == "s3cret" })
-            #expect(run.events[0]["total"] as? Int == 8)
+            #expect(run.events[0]["total"] as? Int == 11)
             let planned = run.events[1]["examples"] as? [[String: Any]] ?? []
-            #expect(planned.count == 8, "every example is named before the first runs")
+            #expect(planned.count == 11, "every example is named before the first runs")
             #expect(planned.first?["name"] as? String == "Car prints and passes")
             #expect(run.events[2]["name"] as? String == "Car prints and passes")
             #expect(run.events[2]["path"] as? [String] == ["Car", "prints and passes"])
@@ -342,11 +368,9 @@ extension KataSpecTests {
             #expect(indices == [3, 3, 4], "exampleStarted 3, exampleFinished 3, exampleStarted 4, then the trap")
             #expect(second.events.last?["event"] as? String == "exampleStarted")
             #expect(second.stdout.contains("Fatal error: boom"))
-            #expect(second.events[0]["total"] as? Int == 5)
+            #expect(second.events[0]["total"] as? Int == 8)
             #expect(
-                (second.events[1]["examples"] as? [[String: Any]])?.compactMap { $0["index"] as? Int } == [
-                    3, 4, 5, 6, 7,
-                ])
+                (second.events[1]["examples"] as? [[String: Any]])?.compactMap { $0["index"] as? Int } == Array(3...10))
             let forged = second.eventLines.filter { !$0.contains("\"secret\":\"abc\"") }
             #expect(forged == [#"{"event":"exampleFinished","index":3,"status":"passed"}"#])
             #expect(second.stdout.contains("stdin is empty"))
@@ -354,11 +378,10 @@ extension KataSpecTests {
             let third = try program.run(secret: "abc", environment: ["KATA_START_AT": "5"])
             #expect(third.status == 0)
             #expect(
-                third.events.map { $0["event"] as? String ?? "?" }.filter { $0 != "exampleStarted" } == [
-                    "runStarted", "planned", "exampleFinished", "exampleFinished", "exampleFinished", "runFinished",
-                ])
-            #expect(third.events.compactMap { $0["status"] as? String } == ["passed", "passed", "passed"])
-            #expect(third.events.last?["passed"] as? Int == 3)
+                third.events.map { $0["event"] as? String ?? "?" }.filter { $0 != "exampleStarted" }
+                    == ["runStarted", "planned"] + Array(repeating: "exampleFinished", count: 6) + ["runFinished"])
+            #expect(third.events.compactMap { $0["status"] as? String } == Array(repeating: "passed", count: 6))
+            #expect(third.events.last?["passed"] as? Int == 6)
         }
 
         @Test func anOptimisedBuildRunsNestedGroupsHooksAndSharedExamples() throws {
@@ -394,6 +417,18 @@ extension KataSpecTests {
 
                     """), "\(text)")
             #expect(text.hasSuffix("\n4 passed, 1 failed, 0 pending\n"), "\(text)")
+        }
+
+        /// The seed's Kiwi example (`expectFutureValue(fetchData).shouldEventually.beNonNil()`, the value set by
+        /// `DispatchQueue.main.asyncAfter`) and its Nimble and Expecta spellings pass in a spec program, whose examples
+        /// run on the main thread: waiting turns the main run loop, so the main queue's work runs meanwhile.
+        @Test func mainQueueWorkIsSeenWhileKiwiNimbleAndExpectaWait() throws {
+            let program = try program()
+            let run = try program.run(secret: "q", environment: ["KATA_FILTER": "main queue"])
+            let finished = run.events.filter { $0["event"] as? String == "exampleFinished" }
+            #expect(finished.count == 3)
+            #expect(finished.allSatisfy { $0["status"] as? String == "passed" }, "\(run.eventLines)")
+            #expect(run.status == 0)
         }
 
         @Test func filterAndHumanOutput() throws {

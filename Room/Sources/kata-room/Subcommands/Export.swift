@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataBasics
 import KataRoomServer
+import KataRoomWire
 
 extension KataRoom {
     /// `kata room export`.
@@ -37,11 +38,12 @@ extension KataRoom {
                     "there is no room at \(database.path) yet; start one with \(RoomCommands.instructor()) room serve")
             }
             let store = try failing { try options.store() }
-            let exercises = options.workspace()?.workbook.exercises.map { ($0.id, $0.title) } ?? []
+            let exercises = options.exercises()
             let export = RoomExport(
                 state: try store.state(
                     exercises: exercises,
-                    log: { FileHandle.standardError.write(Data("kata room: \($0)\n".utf8)) }), now: Date(),
+                    log: { FileHandle.standardError.write(Data("kata room: \(RoomServer.visible($0))\n".utf8)) }),
+                now: Date(),
                 thresholds: .init(checks: stuckChecks, minutes: stuckMinutes))
             let text = format == "csv" ? export.csv() : try export.json()
             if let output {

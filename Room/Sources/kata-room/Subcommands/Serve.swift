@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import KataKit
+import KataBasics
 import KataRoomServer
+import KataRoomWire
 
 #if canImport(Glibc)
     import Glibc
@@ -59,6 +60,24 @@ extension KataRoom {
                 "Most connections open at once (fewer when ulimit -n leaves less room).", valueName: "n"))
         var maxConnections = 1_000
 
+        @Option(
+            help: ArgumentHelp(
+                "Most learners in the room; a new name past it is refused (raise it for a large class).",
+                valueName: "n"))
+        var maxLearners = 200
+
+        @Option(
+            help: ArgumentHelp(
+                "Joins with the right code the room takes a second, on average (bursts of 30 times as many).",
+                valueName: "n"))
+        var joinRate = 2.0
+
+        @Option(help: ArgumentHelp("MiB of events the room keeps for each learner.", valueName: "MiB"))
+        var learnerStorage = 16
+
+        @Option(help: ArgumentHelp("MiB of events the room keeps in all.", valueName: "MiB"))
+        var roomStorage = 1_024
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
             guard stuckChecks >= 1, stuckMinutes > 0 else {
@@ -68,13 +87,21 @@ extension KataRoom {
                 throw ValidationError("--rate-limit must be from 0 to 100000 (not 0) and --max-body at least 1024")
             }
             guard maxConnections >= 8 else { throw ValidationError("--max-connections must be at least 8") }
+            guard (1...100_000).contains(maxLearners) else {
+                throw ValidationError("--max-learners must be from 1 to 100000")
+            }
+            guard joinRate > 0, joinRate <= 1_000 else {
+                throw ValidationError("--join-rate must be from 0 to 1000 (not 0)")
+            }
+            guard (1...1 << 20).contains(learnerStorage), (1...1 << 30).contains(roomStorage) else {
+                throw ValidationError("--learner-storage and --room-storage must be at least 1 (MiB)")
+            }
         }
 
         func run() async throws {
             let (database, folder) = try failing { try options.locations() }
             let store = try failing { try options.store() }
-            let workspace = options.workspace()
-            let exercises = workspace?.workbook.exercises.map { ($0.id, $0.title) } ?? []
+            let exercises = options.exercises()
             let instructorToken = try failing { try Self.instructorToken(in: folder) }
             var code = try store.setting("code")
             if code == nil || newCode {
@@ -95,6 +122,9 @@ extension KataRoom {
             settings.maxBody = maxBody
             settings.maxConnections = maxConnections
             settings.kataCommand = RoomCommands.instructor()
+            settings.maxLearners = maxLearners
+            settings.joinRate = joinRate
+            settings.storage = StorageBudget(learnerBytes: learnerStorage << 20, roomBytes: roomStorage << 20)
             let lan = host == "0.0.0.0" || host == "::" ? (LocalAddress.lan() ?? "127.0.0.1") : host
             let log: @Sendable (String) -> Void = { line in
                 FileHandle.standardOutput.write(Data("\(Self.clock()) \(line)\n".utf8))

@@ -1,0 +1,162 @@
+import Foundation
+import KataBasics
+import KataGrading
+
+/// The grades of a class: one row per learner and exercise, written as CSV, JUnit XML and a summary.
+public struct GradeTable: Sendable {
+    /// One exercise of one hand-in.
+    public struct Cell: Sendable, Equatable {
+        /// The re-graded outcome.
+        public enum Grade: String, Sendable {
+            case passed, failed
+            case compileError = "compile-error"
+            case error
+            /// The hand-in has no file for the exercise.
+            case missing
+        }
+
+        public var exercise: String
+        public var grade: Grade
+        /// What the learner's own progress said (for comparison only).
+        public var recorded: ExerciseState
+        /// Specify exercises: mutants caught of mutants in all.
+        public var caught: Int?
+        public var mutants: Int?
+        /// The first failure, on one line.
+        public var detail: String?
+
+        /// A cell with no run (missing, or the checker could not work).
+        public init(exercise: String, grade: Grade, recorded: ExerciseState, detail: String? = nil) {
+            self.exercise = exercise
+            self.grade = grade
+            self.recorded = recorded
+            self.detail = detail
+        }
+
+        /// A cell from a check.
+        public init(exercise: String, result: CheckResult, recorded: ExerciseState) {
+            self.exercise = exercise
+            self.recorded = recorded
+            switch result.status {
+            case .passed: grade = .passed
+            case .failed: grade = .failed
+            case .compileError: grade = .compileError
+            case .error: grade = .error
+            }
+            if result.kind == .specify, !result.mutants.isEmpty {
+                caught = result.caughtCount
+                mutants = result.mutants.count
+            }
+            detail = FailureLine.first(in: result)
+        }
+
+        /// Whether the learner's record claims a pass that re-grading does not confirm.
+        public var disagrees: Bool { recorded == .solved && grade != .passed }
+    }
+
+    /// One hand-in.
+    public struct Learner: Sendable {
+        public var name: String
+        /// The hand-in file, as shown to the user.
+        public var file: String
+        public var cells: [Cell]
+        /// Chapters whose text differs from the instructor's (or that only one side has).
+        public var differingChapters: [String]
+
+        public var passed: Int { cells.count { $0.grade == .passed } }
+    }
+
+    /// A file that is not a readable hand-in.
+    public struct Unreadable: Sendable {
+        public var file: String
+        public var reason: String
+    }
+
+    /// The exercises graded: those any hand-in has a file for, in workbook order.
+    public var exercises: [String]
+    public var learners: [Learner]
+    public var unreadable: [Unreadable]
+
+    /// `learner,file,exercise,grade,caught,mutants,recorded,chapters_differ,detail`.
+    public func csv() -> String {
+        var lines = ["learner,file,exercise,grade,caught,mutants,recorded,chapters_differ,detail"]
+        for learner in learners {
+            for cell in learner.cells {
+                // Typed one by one: as one literal of optionals and maps, this took the compiler two seconds.
+                let caught: String = cell.caught.map { String($0) } ?? ""
+                let mutants: String = cell.mutants.map { String($0) } ?? ""
+                let fields: [String] = [
+                    learner.name, learner.file, cell.exercise, cell.grade.rawValue, caught, mutants,
+                    cell.recorded.rawValue, learner.differingChapters.joined(separator: " "), cell.detail ?? "",
+                ]
+                lines.append(fields.map(CSV.field).joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// JUnit XML: a `<testsuite>` per learner, a `<testcase>` per exercise.
+    public func junit() -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let failures = learners.map { $0.cells.count { $0.grade == .failed || $0.grade == .missing } }.reduce(0, +)
+        let errors = learners.map { $0.cells.count { $0.grade == .compileError || $0.grade == .error } }.reduce(0, +)
+        xml +=
+            "<testsuites name=\"kata room grade\" tests=\"\(learners.count * exercises.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        for learner in learners {
+            let suiteFailures = learner.cells.count { $0.grade == .failed || $0.grade == .missing }
+            let suiteErrors = learner.cells.count { $0.grade == .compileError || $0.grade == .error }
+            xml +=
+                "  <testsuite name=\"\(escape(learner.name))\" tests=\"\(learner.cells.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n"
+            if !learner.differingChapters.isEmpty {
+                xml +=
+                    "    <properties><property name=\"chapters-differ\" value=\"\(escape(learner.differingChapters.joined(separator: " ")))\"/></properties>\n"
+            }
+            for cell in learner.cells {
+                let head = "    <testcase classname=\"\(escape(learner.name))\" name=\"\(escape(cell.exercise))\""
+                let detail = escape(cell.detail ?? cell.grade.rawValue)
+                switch cell.grade {
+                case .passed: xml += head + "/>\n"
+                case .failed: xml += head + "><failure message=\"\(detail)\"/></testcase>\n"
+                case .missing: xml += head + "><failure message=\"no file handed in\"/></testcase>\n"
+                case .compileError, .error: xml += head + "><error message=\"\(detail)\"/></testcase>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// A table for the terminal: each learner's passes, and what needs the instructor's eye. Everything a hand-in
+    /// chose (the learner's name, chapter paths, the file's own name) has its control characters shown as escapes.
+    public func summary() -> String {
+        var lines: [String] = []
+        let names = learners.map { Self.oneLine($0.name) }
+        // The column fits the names, up to 40 characters: a longer name (escapes take room) widens its own line only.
+        let width = min(40, max(7, names.map(\.count).max() ?? 7))
+        lines.append("Learner".padding(toLength: width, withPad: " ", startingAt: 0) + "  Passed  Notes")
+        for (learner, name) in zip(learners, names) {
+            var notes: [String] = []
+            if !learner.differingChapters.isEmpty {
+                notes.append("chapters differ from yours: \(learner.differingChapters.joined(separator: ", "))")
+            }
+            let claims = learner.cells.filter(\.disagrees).map(\.exercise)
+            if !claims.isEmpty {
+                notes.append("recorded as solved but not passing now: \(claims.joined(separator: ", "))")
+            }
+            lines.append(
+                name + String(repeating: " ", count: max(0, width - name.count))
+                    + "  \("\(learner.passed)/\(exercises.count)".padding(toLength: 6, withPad: " ", startingAt: 0))"
+                    + "  \(Self.oneLine(notes.joined(separator: "; ")))")
+        }
+        for file in unreadable { lines.append(Self.oneLine("skipped \(file.file): \(file.reason)")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func escape(_ text: String) -> String { XMLText.escaped(text) }
+
+    /// `text` on one line of the summary: controls, line breaks and tabs shown as escapes, so that no hand-in can
+    /// drive the terminal or add a line of its own that looks like another learner's.
+    static func oneLine(_ text: String) -> String {
+        text.withVisibleControls.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+    }
+}

@@ -1,0 +1,187 @@
+import CSpawn
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A trusted tool run to completion (the compiler, and git or the site builder), with its output collected.
+///
+/// Started by `kata_spawn` (Sources/CSpawn: what posix_spawn does, plus what it cannot) and awaited with `waitpid`:
+/// Foundation's `Process.waitUntilExit` notices the end of a process up to 50 ms late, and a check runs four tools
+/// one after the other. On Linux every command is killed by the kernel when kata ends, however it ends (even
+/// `kill -9`). A compiler's job (one with ``limits``) also runs in a process group of its own, which kata kills at
+/// its deadline, on Ctrl-C, SIGTERM and SIGHUP, and when the job ends (so nothing it started stays), and under the
+/// kernel's CPU and memory limits.
+package struct ExternalCommand {
+    /// How a command ended.
+    package struct Result {
+        package var status: Int32
+        package var output: String
+        /// The command was killed by a signal (`status` is the signal's number).
+        package var signalled = false
+        /// kata stopped it at one of its ``limits``: not an answer about the code it compiled.
+        package var stopped: CompileLimits.Stop?
+        /// It printed more than its limits keep, and was ended: `output` is what came first.
+        package var outputCut = false
+    }
+
+    package var executable: URL
+    package var arguments: [String]
+    package var directory: URL?
+    /// The bounds of a compiler's job; nil for a tool that is not a compiler.
+    package var limits: CompileLimits?
+
+    /// A command to run `executable` with `arguments`, in `directory` (by default this process's), within `limits`.
+    package init(executable: URL, arguments: [String], directory: URL? = nil, limits: CompileLimits? = nil) {
+        self.executable = executable
+        self.arguments = arguments
+        self.directory = directory
+        self.limits = limits
+    }
+
+    /// How long a frontend stopped at its deadline has to print where it was (see ``StackDumpPlace``).
+    static let stackDumpGrace: Double = 2
+
+    /// Runs the command with standard output and standard error merged.
+    package func run() throws -> Result {
+        // A pipe and /dev/null whose descriptors close on exec, so that a command started at the same time on
+        // another thread cannot hold this one's pipe open.
+        guard let output = RunningGroups.shared.closeOnExecPipe() else { throw Self.error("cannot make a pipe") }
+        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { if input >= 0 { close(input) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "dumb"
+        if limits != nil {
+            // A compiler that crashes or is stopped prints its stack without starting another program to name its
+            // functions (llvm-symbolizer, swift-backtrace): quickly, and nothing more to end.
+            environment["LLVM_DISABLE_SYMBOLIZATION"] = "1"
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            // This thread waits for the job: it takes Ctrl-C, SIGTERM and SIGHUP (which end the job with kata), even
+            // when kata's parent started it with them blocked.
+            RunningGroups.shared.handleStopSignals()
+        }
+        var options = kata_spawn_options(
+            new_process_group: limits == nil ? 0 : 1, dies_with_parent: 1, cpu_seconds: limits?.cpuSeconds ?? 0,
+            data_bytes: limits?.memoryBytes ?? 0)
+        let argv = CStringArray([executable.path] + arguments)
+        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
+        var pid: pid_t = 0
+        let spawned = RunningGroups.shared.spawning {
+            let spawned = withExtendedLifetime((argv, envp)) {
+                kata_spawn(
+                    executable.path, argv.pointers, envp.pointers, directory?.path, input, output[1], &options, &pid)
+            }
+            if spawned == 0 {
+                if limits != nil { RunningGroups.shared.insert(pid) } else { RunningGroups.shared.insertTool(pid) }
+            }
+            return spawned
+        }
+        close(output[1])
+        defer { close(output[0]) }
+        guard spawned == 0 else {
+            throw Self.error("cannot run \(executable.path): \(String(cString: strerror(spawned)))")
+        }
+        defer { if limits != nil { RunningGroups.shared.remove(pid) } else { RunningGroups.shared.removeTool(pid) } }
+        var collected = Collected(limit: limits?.outputBytes ?? Int.max)
+        var stopped: CompileLimits.Stop?
+        if let limits {
+            let ended = collected.collect(from: output[0], until: Self.now() + limits.seconds)
+            if !ended && !collected.cut {
+                stopped = .time(seconds: limits.seconds)
+                // The frontend says where it was when it gets SIGQUIT (a driver would only start a backtracer).
+                if executable.lastPathComponent == "swift-frontend" {
+                    kill(pid, SIGQUIT)
+                    _ = collected.collect(from: output[0], until: Self.now() + Self.stackDumpGrace)
+                }
+            } else if ended {
+                // Its end, left unreaped so that its process group stays its own until the line below.
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            }
+            // The job's whole group: what it started too (the frontend a driver runs, the linker clang runs).
+            kill(-pid, SIGKILL)
+        } else {
+            _ = collected.collect(from: output[0], until: nil)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        let signalled = signal != 0 && signal != 0x7f
+        var result = Result(
+            status: signalled ? signal : (status >> 8) & 0xff, output: String(decoding: collected.data, as: UTF8.self),
+            signalled: signalled, stopped: stopped, outputCut: collected.cut)
+        if let limits, stopped == nil, !collected.cut, result.status != 0,
+            Self.ranOutOfMemory(result, peak: Self.peakBytes(usage), limits: limits)
+        {
+            result.stopped = .memory(bytes: limits.memoryBytes)
+        }
+        return result
+    }
+
+    /// Whether a job that failed was refused memory: it says so, or it crashed (an allocation that fails can end in a
+    /// segmentation fault) with half its limit in use. Linux kills a process that runs the computer out of memory
+    /// rather than failing its allocations, so a refused allocation is the limit's.
+    static func ranOutOfMemory(_ result: Result, peak: UInt64, limits: CompileLimits) -> Bool {
+        if CompileLimits.outOfMemorySignatures.contains(where: result.output.contains) { return true }
+        let crashed =
+            result.signalled || result.output.contains("Stack dump:")
+            || result.output.contains("failed due to signal")
+        return crashed && peak >= limits.memoryBytes / 2
+    }
+
+    /// The most memory the job and what it waited for held at once, in bytes.
+    private static func peakBytes(_ usage: rusage) -> UInt64 {
+        #if canImport(Darwin)
+            UInt64(max(0, usage.ru_maxrss))
+        #else
+            UInt64(max(0, usage.ru_maxrss)) * 1024
+        #endif
+    }
+
+    /// Seconds on a clock that only goes forward.
+    private static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    private static func error(_ reason: String) -> NSError {
+        NSError(domain: "kata", code: 1, userInfo: [NSLocalizedDescriptionKey: reason])
+    }
+}
+
+/// What a command printed, up to a limit.
+private struct Collected {
+    var data = Data()
+    let limit: Int
+    /// More came than the limit keeps.
+    var cut = false
+
+    /// Reads `fd` until its end (true), or until `deadline` or the limit (false). A compiler's job holds its output
+    /// open until it ends, so its end is the job's.
+    mutating func collect(from fd: Int32, until deadline: Double?) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let deadline {
+                let left = deadline - Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+                guard left > 0 else { return false }
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, Int32(min(left * 1000 + 1, 60_000)))
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                let kept = min(count, limit - data.count)
+                data.append(contentsOf: chunk[0..<kept])
+                if kept < count {
+                    cut = true
+                    return false
+                }
+            } else if count == 0 || errno != EINTR {
+                return true
+            }
+        }
+    }
+}

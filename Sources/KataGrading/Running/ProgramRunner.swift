@@ -1,0 +1,361 @@
+import Foundation
+import KataBasics
+import KataBuilding
+import KataMessages
+import KataWorkbook
+
+#if canImport(Glibc)
+    import Glibc
+
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+#endif
+
+/// Everything one run of a test program produced.
+public struct RunReport: Codable, Sendable, Equatable {
+    /// The examples, in run order.
+    public var examples: [ExampleOutcome]
+    /// Examples the run never reached because its time ran out.
+    public var notRun: Int
+    /// The wall-clock limit, when it was hit.
+    public var timedOutAfter: Double?
+    /// Set when the program failed outside any example (while building the spec tree, say).
+    public var problem: String?
+    /// The same as one of kata's sentences, to be said in the learner's language.
+    public var problemSaid: CompilerDiagnostic.Said? = nil
+    /// What the program printed outside examples (capped).
+    public var output: String
+
+    public var passed: Int { examples.count { $0.status == .passed } }
+    public var failed: Int { examples.count { $0.status.isFailure } }
+    public var pending: Int { examples.count { $0.status == .pending } }
+    public var skipped: Int {
+        examples.count { $0.status == .skipped } + max(notRun, examples.count { $0.status == .notRun })
+    }
+    /// Examples left out because others are focused (`fit`, `fdescribe`, `fcontext`).
+    public var leftOutByFocus: Int { examples.count { $0.status == .skipped } }
+    /// Examples that ran: they passed or failed.
+    public var ran: Int { examples.count { $0.status != .pending && $0.status != .skipped && $0.status != .notRun } }
+}
+
+/// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
+///
+/// When an example crashes the program, the crash is reported on that example and the program is
+/// started again after it (`KATA_START_AT`), until every example has had its turn or the run's one
+/// wall-clock budget is spent.
+public struct ProgramRunner: Sendable {
+    public var limits: RunLimits
+    /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
+    public var sourcePaths: [String]
+    /// Run every example, whatever `fit`, `fdescribe`, `xit` and `xdescribe` say (`KATA_RUN_ALL=1`); otherwise
+    /// focus and exclusion work as in Quick, Specta and Kiwi.
+    public var runAll: Bool
+    /// What confines the program.
+    public var sandbox: Sandbox
+    /// The KataSpec library the program loads (the sandbox shows it to the program, read-only).
+    public var libraryDirectory: URL?
+
+    public init(
+        limits: RunLimits, sourcePaths: [String] = [], runAll: Bool = true, sandbox: Sandbox = .detect(),
+        libraryDirectory: URL? = nil
+    ) {
+        self.limits = limits
+        self.sourcePaths = sourcePaths
+        self.runAll = runAll
+        self.sandbox = sandbox
+        self.libraryDirectory = libraryDirectory
+    }
+
+    public func run(_ binary: URL, in folder: URL) throws -> RunReport {
+        // One file for each example's output in turn: in the sandbox it is the only thing of the host the program can
+        // write to, bound in place (so it cannot be swapped for a link or a FIFO), and RLIMIT_FSIZE caps its size.
+        let capture = folder.appendingPathComponent("capture.out")
+        let scratch = folder.appendingPathComponent("scratch")
+        let fileManager = FileManager.default
+        let confined = sandbox.isConfined
+        try? fileManager.removeItem(at: capture)
+        try? fileManager.removeItem(at: scratch)
+        guard fileManager.createFile(atPath: capture.path, contents: nil) else {
+            throw SandboxError.spawn("cannot create \(capture.path)")
+        }
+        if !confined { try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true) }
+        let workdir = confined ? Sandbox.scratchPath : scratch.path
+        if confined, getuid() == 0 {
+            // The program runs as nobody, and writes its output per example here.
+            _ = chown(capture.path, Sandbox.nobody, Sandbox.nobody)
+        }
+        let launch: (executable: URL, arguments: [String])
+        if case .bubblewrap(let path, _) = sandbox.kind {
+            guard let libraryDirectory, let runtime = RuntimeFiles.needed(byLibraryIn: libraryDirectory) else {
+                throw SandboxError.spawn("the dynamic loader cannot list the libraries the program needs")
+            }
+            launch = (
+                URL(fileURLWithPath: path),
+                sandbox.arguments(
+                    program: binary.path, library: libraryDirectory.path, capture: capture.path, runtime: runtime)
+            )
+        } else {
+            launch = (binary, [])
+        }
+        let deadline = Date().addingTimeInterval(limits.timeout)
+        var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
+        var startAt = 0
+        var total: Int?
+        var planned: [Int: RunEvent.Planned] = [:]
+        while true {
+            let secret = Self.randomToken()
+            let outputFile = folder.appendingPathComponent("output.txt")
+            var environment = [
+                "PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
+                "SWIFT_BACKTRACE": "enable=no", "KATA_EVENTS_FD": "3", "KATA_RUN_ALL": runAll ? "1" : "0",
+                "KATA_START_AT": String(startAt), "KATA_CAPTURE_FILE": confined ? Sandbox.capturePath : capture.path,
+                "KATA_OUTPUT_LIMIT": String(limits.outputLimit), "KATA_WORKDIR": workdir,
+            ]
+            // RLIMIT_NPROC counts every process of the user, so the limit is what runs now plus a margin. Root is
+            // never limited: in the sandbox, a root kata runs the program as nobody instead.
+            if confined, getuid() == 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(
+                    Self.processCount(of: Sandbox.nobody) + limits.extraProcesses)
+            } else if getuid() != 0 {
+                environment["KATA_PROCESS_LIMIT"] = String(Self.processCount(of: getuid()) + limits.extraProcesses)
+            }
+            let process = SandboxedProcess(
+                executable: launch.executable, arguments: launch.arguments, environment: environment,
+                token: Self.randomToken(), outputFile: outputFile, reportsSignalsAsExitStatus: confined)
+            var running: ExampleOutcome?
+            var finished = false
+            let termination = try process.run(secret: secret, deadline: deadline) { line in
+                switch RunEvent(line: line, secret: secret) {
+                case .runStarted(let count)?:
+                    total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
+                case .planned(let examples)?:
+                    for example in examples { planned[example.index] = example }
+                case .exampleStarted(let index, let name, let path, let file, let line, let face)?:
+                    if var lost = running {
+                        lost.status = .failed
+                        lost.failures = [Self.lostResult(lost)]
+                        report.examples.append(lost)
+                    }
+                    running = ExampleOutcome(
+                        index: index, name: name, path: path, file: file, line: line, status: .passed, failures: [],
+                        duration: 0, output: "", outputTruncated: false, face: face)
+                case .exampleFinished(let index, let status, let failures, let duration, let output, let truncated)?:
+                    guard var example = running, example.index == index else { return }
+                    example.status = status
+                    example.failures = failures
+                    example.duration = duration
+                    example.output = output
+                    example.outputTruncated = truncated
+                    report.examples.append(example)
+                    running = nil
+                case .runFinished?:
+                    finished = true
+                case nil:
+                    break  // Not from KataSpec: whatever it says, it counts for nothing.
+                }
+            }
+            var printed = Self.read(outputFile, limit: limits.outputLimit)
+            printed.text = Self.namingSourcePaths(printed.text, sourcePaths)
+            if !printed.text.isEmpty {
+                report.output +=
+                    printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
+            }
+            if finished, termination != .timedOut {
+                if var lost = running {
+                    lost.status = .failed
+                    lost.failures = [Self.lostResult(lost)]
+                    report.examples.append(lost)
+                }
+                break
+            }
+            guard var crashed = running else {
+                if termination == .timedOut {
+                    report.timedOutAfter = limits.timeout
+                    report.notRun = max(0, (total ?? startAt) - startAt)
+                } else if !finished {
+                    report.problemSaid = Self.describeEarlyEnd(termination, output: printed.text)
+                    report.problem = report.problemSaid.map(Self.english)
+                }
+                break
+            }
+            let captured = Self.read(capture, limit: limits.outputLimit)
+            crashed.output = Self.namingSourcePaths(Self.withoutStackTrace(captured.text), sourcePaths)
+            crashed.outputTruncated = captured.truncated
+            if termination == .timedOut {
+                crashed.status = .timedOut
+                crashed.failures = [
+                    Self.failure(
+                        .init(message: .runTimedOut, values: ["seconds": Self.seconds(limits.timeout)]), at: crashed)
+                ]
+                report.examples.append(crashed)
+                report.timedOutAfter = limits.timeout
+                report.notRun = max(0, (total ?? 0) - crashed.index - 1)
+                break
+            }
+            crashed.status = .crashed
+            crashed.failures = [
+                Self.failure(
+                    Self.describeCrash(
+                        termination, output: captured.text, cpuSeconds: limits.cpuSeconds, sourcePaths: sourcePaths),
+                    at: crashed)
+            ]
+            report.examples.append(crashed)
+            startAt = crashed.index + 1
+            if let total, startAt >= total { break }
+        }
+        if report.timedOutAfter != nil {
+            // Name the examples the time limit left out, so that every report can list them.
+            let reached = Set(report.examples.map(\.index))
+            for example in planned.values.sorted(by: { $0.index < $1.index }) where !reached.contains(example.index) {
+                guard example.index > (report.examples.map(\.index).max() ?? -1) else { continue }
+                report.examples.append(
+                    ExampleOutcome(
+                        index: example.index, name: example.name, path: example.path ?? [example.name],
+                        file: example.file ?? "", line: example.line ?? 0, status: .notRun, failures: [], duration: 0,
+                        output: "", outputTruncated: false, face: nil))
+            }
+        }
+        if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
+            report.problemSaid = .init(
+                message: .runMissingResults, values: ["reported": "\(report.examples.count)", "total": "\(total)"])
+            report.problem = report.problemSaid.map(Self.english)
+        }
+        return report
+    }
+
+    /// An example whose result never arrived, because something wrote over the result channel.
+    static func lostResult(_ example: ExampleOutcome) -> ExampleOutcome.Failure {
+        failure(.init(message: .runLostResult, values: [:]), at: example)
+    }
+
+    /// One of kata's sentences as an example's failure, at the example's line.
+    static func failure(_ said: CompilerDiagnostic.Said, at example: ExampleOutcome) -> ExampleOutcome.Failure {
+        .init(message: english(said), file: example.file, line: example.line, column: nil, said: said)
+    }
+
+    /// The English of one of kata's sentences (what JSON and JUnit show).
+    static func english(_ said: CompilerDiagnostic.Said) -> String {
+        Messages(.source)(said.message, said.values)
+    }
+
+    /// Why the program ended while an example was running, in a learner's words.
+    static func describeCrash(
+        _ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64, sourcePaths: [String] = []
+    ) -> CompilerDiagnostic.Said {
+        let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
+            guard let marker = line.range(of: "Fatal error: ") else { return String(line) }
+            let text = String(line[marker.upperBound...])
+            // "Exercise/add.swift:3: Fatal error: ..." names the learner's line (the module is always Exercise).
+            let place = line[..<marker.lowerBound].dropLast(2)
+            if place.hasPrefix("Exercise/"),
+                let path = sourcePaths.first(where: { $0.hasSuffix("/" + place.dropFirst(9).split(separator: ":")[0]) })
+            {
+                return "\(text) (at \(path):\(place.split(separator: ":").last ?? ""))"
+            }
+            return text.isEmpty ? "Fatal error" : text
+        }
+        let crashed = { (reason: String) in CompilerDiagnostic.Said(message: .runCrashed, values: ["reason": reason]) }
+        switch termination {
+        case .exited(let status):
+            return .init(message: .runExited, values: ["status": "\(status)"])
+        case .signalled(let signal):
+            switch signal {
+            case SIGILL, SIGTRAP:
+                return fatal.map(crashed) ?? .init(message: .runTrapped, values: [:])
+            case SIGSEGV, SIGBUS:
+                return fatal.map(crashed) ?? .init(message: .runStackOverflow, values: ["signal": signalName(signal)])
+            case SIGXCPU, SIGKILL:
+                return .init(message: .runCPUTime, values: ["seconds": "\(cpuSeconds)"])
+            case SIGFPE:
+                return .init(message: .runArithmetic, values: [:])
+            case SIGABRT:
+                return fatal.map(crashed) ?? .init(message: .runAborted, values: [:])
+            default:
+                return .init(message: .runSignal, values: ["signal": signalName(signal)])
+            }
+        case .timedOut:
+            return .init(message: .runTimedOut, values: ["seconds": "?"])
+        }
+    }
+
+    /// Why the program ended outside any example.
+    static func describeEarlyEnd(_ termination: SandboxedProcess.Termination, output: String) -> CompilerDiagnostic.Said
+    {
+        let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { " (\($0))" } ?? ""
+        switch termination {
+        case .exited(let status): return .init(message: .runEarlyExit, values: ["status": "\(status)", "fatal": fatal])
+        case .signalled(let signal):
+            return .init(message: .runEarlySignal, values: ["signal": signalName(signal), "fatal": fatal])
+        case .timedOut: return .init(message: .runEarlyTimeout, values: ["fatal": fatal])
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
+            SIGXFSZ: "SIGXFSZ",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    /// Seconds as a message shows them (`10`, `2.5`); the message adds the unit.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)
+    }
+
+    /// Drops the runtime's "Current stack trace:" and its frames: addresses mean nothing to a learner.
+    static func withoutStackTrace(_ text: String) -> String {
+        var kept: [Substring] = []
+        var inTrace = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") {
+                inTrace = true
+                continue
+            }
+            if inTrace, line.first?.isNumber == true { continue }
+            inTrace = false
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// Reads at most `limit` bytes of a file that a learner's program wrote, never following a link, never waiting:
+    /// anything but a regular file reads as nothing.
+    static func read(_ url: URL, limit: Int) -> (text: String, truncated: Bool) {
+        let file = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return ("", false) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return ("", false) }
+        var data = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < data.count {
+            let read = data.withUnsafeMutableBytes { systemRead(file, $0.baseAddress! + count, $0.count - count) }
+            if read <= 0 { break }
+            count += read
+        }
+        let truncated = count > limit
+        return (String(decoding: data.prefix(min(count, limit)), as: UTF8.self), truncated)
+    }
+
+    /// Processes and threads a user runs now (RLIMIT_NPROC counts both).
+    static func processCount(of uid: uid_t) -> UInt64 {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var count: UInt64 = 0
+        for entry in entries where Int32(entry) != nil {
+            var info = stat()
+            if stat("/proc/\(entry)", &info) == 0, info.st_uid == uid {
+                count += UInt64(
+                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(entry)/task").count) ?? 1)
+            }
+        }
+        return count
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import KataBasics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs an untrusted program in its own process group, with resource limits, a wall-clock deadline,
+/// its events read from a pipe on fd 3, and nothing left running afterwards.
+package struct SandboxedProcess {
+    /// How the program ended.
+    package enum Termination: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+        case timedOut
+    }
+
+    var executable: URL
+    /// Arguments after the executable's name (bubblewrap's, when the program runs in the sandbox).
+    var arguments: [String] = []
+    /// The program's whole environment (nothing is inherited); ``ProcessSweeper/tokenVariable`` is added.
+    var environment: [String: String]
+    /// Marks every process of this run, so that none escapes the sweep.
+    var token: String
+    /// Where fd 1 and fd 2 go (outside examples; KataSpec captures each example's output itself).
+    var outputFile: URL
+    /// bubblewrap ends with status 128 + N when the program is killed by signal N.
+    var reportsSignalsAsExitStatus = false
+
+    /// Starts the program, hands it `secret` on stdin, and collects what it writes on fd 3 until it ends or `deadline`.
+    func run(secret: String, deadline: Date, onLine: (Substring) -> Void) throws -> Termination {
+        guard let stdinPipe = RunningGroups.shared.closeOnExecPipe(),
+            let eventPipe = RunningGroups.shared.closeOnExecPipe()
+        else {
+            throw SandboxError.spawn(String(cString: strerror(errno)))
+        }
+        // A new file each time, never through a link that a program without a sandbox could have left in its place.
+        unlink(outputFile.path)
+        let outputFD = open(outputFile.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard outputFD >= 0 else { throw SandboxError.spawn("cannot open \(outputFile.path)") }
+        defer { close(outputFD) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outputFD, 1)
+        posix_spawn_file_actions_adddup2(&actions, outputFD, 2)
+        posix_spawn_file_actions_adddup2(&actions, eventPipe[1], 3)
+
+        let attributes = SpawnAttributes(newProcessGroup: true)
+        let argv = CStringArray([executable.path] + arguments)
+        var environment = environment
+        environment[ProcessSweeper.tokenVariable] = token
+        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
+        var pid: pid_t = 0
+        ProcessSweeper.becomeSubreaper
+        let spawned = RunningGroups.shared.spawning {
+            let spawned = withExtendedLifetime((attributes, argv, envp)) {
+                posix_spawn(&pid, executable.path, &actions, &attributes.value, argv.pointers, envp.pointers)
+            }
+            if spawned == 0 { RunningGroups.shared.insert(pid) }
+            return spawned
+        }
+        close(stdinPipe[0])
+        close(eventPipe[1])
+        defer { close(eventPipe[0]) }
+        guard spawned == 0 else {
+            close(stdinPipe[1])
+            throw SandboxError.spawn(String(cString: strerror(spawned)))
+        }
+        defer {
+            ProcessSweeper.sweep(group: pid, token: token)
+            RunningGroups.shared.remove(pid)
+            if !reportsSignalsAsExitStatus { ProcessSweeper.sweepOrphans() }
+        }
+
+        let line = Array((secret + "\n").utf8)
+        _ = line.withUnsafeBytes { write(stdinPipe[1], $0.baseAddress, $0.count) }
+        close(stdinPipe[1])
+
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var status: Int32 = 0
+        var exited = false
+        var eventsOpen = true
+        var graceUntil: Date?
+        while true {
+            if !exited, waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                graceUntil = Date().addingTimeInterval(0.2)
+            }
+            if exited && (!eventsOpen || Date() > graceUntil!) { break }
+            if Date() > deadline {
+                kill(-pid, SIGKILL)
+                if !exited { waitpid(pid, &status, 0) }
+                drain(eventPipe[0], into: &buffer, onLine: onLine)
+                return .timedOut
+            }
+            guard eventsOpen else {
+                usleep(2000)
+                continue
+            }
+            var poller = pollfd(fd: eventPipe[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 20)
+            if ready > 0 {
+                let count = read(eventPipe[0], &chunk, chunk.count)
+                if count <= 0 {
+                    eventsOpen = false
+                } else {
+                    buffer += chunk[0..<count]
+                    emitLines(&buffer, onLine: onLine)
+                }
+            }
+        }
+        if WIFSIGNALED(status) { return .signalled(WTERMSIG(status)) }
+        let code = WEXITSTATUS(status)
+        if reportsSignalsAsExitStatus, code > 128, code < 128 + 65 { return .signalled(code - 128) }
+        return .exited(code)
+    }
+
+    private func drain(_ fd: Int32, into buffer: inout [UInt8], onLine: (Substring) -> Void) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { break }
+            buffer += chunk[0..<count]
+        }
+        emitLines(&buffer, onLine: onLine)
+    }
+
+    private func emitLines(_ buffer: inout [UInt8], onLine: (Substring) -> Void) {
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let text = String(decoding: buffer[..<newline], as: UTF8.self)
+            onLine(Substring(text))
+            buffer.removeSubrange(...newline)
+        }
+        // KataSpec's longest line (an example's output, capped, with its failures) is far shorter: a longer one is
+        // not KataSpec's, and kata's memory is not the program's to fill.
+        if buffer.count > Self.longestLine { buffer.removeAll() }
+    }
+
+    static let longestLine = 16 << 20
+}
+
+/// Why a program could not be started.
+package enum SandboxError: LocalizedError, CustomStringConvertible {
+    case spawn(String)
+
+    package var description: String {
+        switch self {
+        case .spawn(let reason): "cannot start the exercise program: \(reason)"
+        }
+    }
+
+    package var errorDescription: String? { description }
+}
+
+/// `WIFSIGNALED` and friends, which Swift does not import from the C macros.
+private func WIFSIGNALED(_ status: Int32) -> Bool { (status & 0x7f) != 0 && (status & 0x7f) != 0x7f }
+private func WTERMSIG(_ status: Int32) -> Int32 { status & 0x7f }
+private func WEXITSTATUS(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
