@@ -193,6 +193,9 @@ class Program:
             return self.status == "passed"
         if self.expectation == "compile":
             return self.status == "compiles"
+        if self.variant.startswith("mutant "):
+            # Caught by an example; a mutant that does not compile here shows a spelling problem, not a catch.
+            return self.status in ("failed", "crashed", "timed out")
         return self.status not in ("passed", None)
 
 
