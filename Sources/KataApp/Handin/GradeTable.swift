@@ -2,23 +2,27 @@ import Foundation
 import KataBasics
 import KataGrading
 
-/// The grades of a class: one row per learner and exercise, written as CSV, JUnit XML and a summary.
+/// The grades of a class: one row per learner (a hand-in, or a repository) and exercise, written as CSV, JUnit XML
+/// and a summary.
 public struct GradeTable: Sendable {
-    /// One exercise of one hand-in.
+    /// One exercise of one learner's work.
     public struct Cell: Sendable, Equatable {
         /// The re-graded outcome.
         public enum Grade: String, Sendable {
             case passed, failed
             case compileError = "compile-error"
             case error
-            /// The hand-in has no file for the exercise.
+            /// The learner's work has no file for the exercise.
             case missing
+            /// Something is at the exercise's path that kata does not grade: a link or a submodule committed there, a
+            /// committed file too large or not UTF-8 (``detail`` says which).
+            case refused
         }
 
         public var exercise: String
         public var grade: Grade
-        /// What the learner's own progress said (for comparison only).
-        public var recorded: ExerciseState
+        /// What the learner's own progress said (for comparison only); nil for a repository, whose is not read.
+        public var recorded: ExerciseState?
         /// Specify exercises: mutants caught of mutants in all.
         public var caught: Int?
         public var mutants: Int?
@@ -26,7 +30,7 @@ public struct GradeTable: Sendable {
         public var detail: String?
 
         /// A cell with no run (missing, or the checker could not work).
-        public init(exercise: String, grade: Grade, recorded: ExerciseState, detail: String? = nil) {
+        public init(exercise: String, grade: Grade, recorded: ExerciseState?, detail: String? = nil) {
             self.exercise = exercise
             self.grade = grade
             self.recorded = recorded
@@ -34,7 +38,7 @@ public struct GradeTable: Sendable {
         }
 
         /// A cell from a check.
-        public init(exercise: String, result: CheckResult, recorded: ExerciseState) {
+        public init(exercise: String, result: CheckResult, recorded: ExerciseState?) {
             self.exercise = exercise
             self.recorded = recorded
             switch result.status {
@@ -50,32 +54,53 @@ public struct GradeTable: Sendable {
             detail = FailureLine.first(in: result)
         }
 
+        /// A failure in JUnit's terms: the learner's code, or the learner's lack of it (not the checker's trouble).
+        var isFailure: Bool { grade == .failed || grade == .missing || grade == .refused }
+
         /// Whether the learner's record claims a pass that re-grading does not confirm.
         public var disagrees: Bool { recorded == .solved && grade != .passed }
     }
 
-    /// One hand-in.
+    /// One learner's work.
     public struct Learner: Sendable {
+        /// The hand-in's learner, or the repository's folder name.
         public var name: String
-        /// The hand-in file, as shown to the user.
+        /// The hand-in file or the repository's folder, as given.
         public var file: String
         public var cells: [Cell]
         /// Chapters whose text differs from the instructor's (or that only one side has).
         public var differingChapters: [String]
 
+        /// A hand-in or a repository.
+        public var origin: Submission.Origin = .handin
+
         public var passed: Int { cells.count { $0.grade == .passed } }
     }
 
-    /// A file that is not a readable hand-in.
+    /// A path that names no work kata can grade: not a readable hand-in, a repository it cannot read.
     public struct Unreadable: Sendable {
         public var file: String
         public var reason: String
     }
 
-    /// The exercises graded: those any hand-in has a file for, in workbook order.
+    /// The exercises graded: those any learner's work has a file (or a refused one) for, in workbook order.
     public var exercises: [String]
     public var learners: [Learner]
     public var unreadable: [Unreadable]
+
+    /// What was graded, for the last line: `2 hand-ins, 3 repositories, 4 exercises` (hand-ins are named even when
+    /// there are none, unless there are repositories).
+    public var counts: String {
+        let handins = learners.count { $0.origin == .handin }
+        let repositories = learners.count - handins
+        var parts: [String] = []
+        if handins > 0 || repositories == 0 { parts.append(plural(handins, "hand-in")) }
+        if repositories > 0 { parts.append(Self.repositories(repositories)) }
+        return (parts + [plural(exercises.count, "exercise")]).joined(separator: ", ")
+    }
+
+    /// `1 repository`, `2 repositories`.
+    static func repositories(_ count: Int) -> String { "\(count) \(count == 1 ? "repository" : "repositories")" }
 
     /// `learner,file,exercise,grade,caught,mutants,recorded,chapters_differ,detail`.
     public func csv() -> String {
@@ -87,7 +112,7 @@ public struct GradeTable: Sendable {
                 let mutants: String = cell.mutants.map { String($0) } ?? ""
                 let fields: [String] = [
                     learner.name, learner.file, cell.exercise, cell.grade.rawValue, caught, mutants,
-                    cell.recorded.rawValue, learner.differingChapters.joined(separator: " "), cell.detail ?? "",
+                    cell.recorded?.rawValue ?? "", learner.differingChapters.joined(separator: " "), cell.detail ?? "",
                 ]
                 lines.append(fields.map(CSV.field).joined(separator: ","))
             }
@@ -98,12 +123,12 @@ public struct GradeTable: Sendable {
     /// JUnit XML: a `<testsuite>` per learner, a `<testcase>` per exercise.
     public func junit() -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = learners.map { $0.cells.count { $0.grade == .failed || $0.grade == .missing } }.reduce(0, +)
+        let failures = learners.map { $0.cells.count(where: \.isFailure) }.reduce(0, +)
         let errors = learners.map { $0.cells.count { $0.grade == .compileError || $0.grade == .error } }.reduce(0, +)
         xml +=
             "<testsuites name=\"kata room grade\" tests=\"\(learners.count * exercises.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for learner in learners {
-            let suiteFailures = learner.cells.count { $0.grade == .failed || $0.grade == .missing }
+            let suiteFailures = learner.cells.count(where: \.isFailure)
             let suiteErrors = learner.cells.count { $0.grade == .compileError || $0.grade == .error }
             xml +=
                 "  <testsuite name=\"\(escape(learner.name))\" tests=\"\(learner.cells.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n"
@@ -116,8 +141,8 @@ public struct GradeTable: Sendable {
                 let detail = escape(cell.detail ?? cell.grade.rawValue)
                 switch cell.grade {
                 case .passed: xml += head + "/>\n"
-                case .failed: xml += head + "><failure message=\"\(detail)\"/></testcase>\n"
-                case .missing: xml += head + "><failure message=\"no file handed in\"/></testcase>\n"
+                case .failed, .refused: xml += head + "><failure message=\"\(detail)\"/></testcase>\n"
+                case .missing: xml += head + "><failure message=\"no file handed in or committed\"/></testcase>\n"
                 case .compileError, .error: xml += head + "><error message=\"\(detail)\"/></testcase>\n"
                 }
             }
@@ -142,6 +167,10 @@ public struct GradeTable: Sendable {
             let claims = learner.cells.filter(\.disagrees).map(\.exercise)
             if !claims.isEmpty {
                 notes.append("recorded as solved but not passing now: \(claims.joined(separator: ", "))")
+            }
+            let refused = learner.cells.filter { $0.grade == .refused }.map(\.exercise)
+            if !refused.isEmpty {
+                notes.append("committed but not graded (the CSV says why): \(refused.joined(separator: ", "))")
             }
             lines.append(
                 name + String(repeating: " ", count: max(0, width - name.count))

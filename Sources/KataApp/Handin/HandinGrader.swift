@@ -2,9 +2,11 @@ import Foundation
 import KataBasics
 import KataBuilding
 import KataGrading
+import KataWorkbook
 
-/// `kata room grade`: re-grades hand-ins against the instructor's own workbook, with the checker `kata check`
-/// uses (its sandbox, limits and mutants), so a grade never rests on what a learner's laptop recorded.
+/// `kata room grade`: re-grades hand-ins and learners' repositories against the instructor's own workbook, with the
+/// checker `kata check` uses (its sandbox, limits and mutants), so a grade never rests on what a learner's laptop
+/// recorded, nor on a chapter, a `Package.swift` or kata files a learner changed.
 public struct HandinGrader {
     /// The instructor's workbook.
     public let workspace: Workspace
@@ -21,23 +23,22 @@ public struct HandinGrader {
         self.workspace = workspace
     }
 
-    /// Reads and grades every hand-in, several at once. Unreadable files are reported in the table, not thrown.
+    /// Reads and grades the learners' work `urls` name (hand-in files, repositories, folders of repositories: see
+    /// ``GradingInput``), several at once. What cannot be read is reported in the table, not thrown.
     public func grade(_ urls: [URL]) throws -> GradeTable {
         if requiresSandbox, case .none(let reason) = Sandbox.detect().kind {
             throw BuildError.gradingWithoutSandbox(reason: reason)
         }
-        var handins: [(URL, Handin)] = []
-        var unreadable: [GradeTable.Unreadable] = []
-        for url in urls {
-            do {
-                handins.append((url, try Handin.read(url)))
-            } catch {
-                unreadable.append(GradeTable.Unreadable(file: url.relativePath, reason: error.description))
-            }
-        }
-        let exercises = workspace.workbook.exercises.filter { exercise in
-            handins.contains { $0.1.files[exercise.learnerPath] != nil }
-        }
+        let inputs = urls.flatMap(GradingInput.inputs(for:))
+        let workbook = workspace.workbook
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let repositories = inputs.count { if case .repository = $0 { true } else { false } }
+        if repositories > 0 { status("Reading \(GradeTable.repositories(repositories)) with git...") }
+        // Repositories are read by git, one process per file, so several at once.
+        let read = parallelMap(inputs, width: cores) { Self.read($0, against: workbook) }
+        let submissions = read.compactMap { $0.0 }
+        let unreadable = read.compactMap { $0.1 }
+        let exercises = workbook.exercises.filter { exercise in submissions.contains { $0.has(exercise) } }
         // The same file handed in twice (a shared starter, a copied answer) is graded once.
         struct Job: Hashable, Sendable {
             var exercise: String
@@ -45,9 +46,9 @@ public struct HandinGrader {
         }
         var jobs: [Job] = []
         var seen = Set<Job>()
-        for (_, handin) in handins {
+        for submission in submissions {
             for exercise in exercises {
-                guard let contents = handin.files[exercise.learnerPath] else { continue }
+                guard let contents = submission.files[exercise.learnerPath] else { continue }
                 let job = Job(exercise: exercise.id, contents: contents)
                 if seen.insert(job).inserted { jobs.append(job) }
             }
@@ -56,7 +57,6 @@ public struct HandinGrader {
         var preparing = try ExerciseChecker(workbook: workspace.workbook) {
             status("Preparing KataSpec for this computer (first time only; this takes a few seconds)...")
         }
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         preparing.width = 1
         let checker = preparing
         let useCache = self.useCache
@@ -73,13 +73,17 @@ public struct HandinGrader {
         }
         var verdicts: [Job: Result<CheckResult, BuildError>] = [:]
         for (job, result) in zip(jobs, results) { verdicts[job] = result }
-        let expected = Handin.chapterHashes(workspace.workbook)
         var learners: [GradeTable.Learner] = []
-        for (url, handin) in handins {
+        for submission in submissions {
             var cells: [GradeTable.Cell] = []
             for exercise in exercises {
-                let recorded = handin.progress[exercise.id].state
-                guard let contents = handin.files[exercise.learnerPath] else {
+                let recorded = submission.recorded?[exercise.id].state
+                if let refusal = submission.refused[exercise.learnerPath] {
+                    cells.append(
+                        GradeTable.Cell(exercise: exercise.id, grade: .refused, recorded: recorded, detail: refusal))
+                    continue
+                }
+                guard let contents = submission.files[exercise.learnerPath] else {
                     cells.append(GradeTable.Cell(exercise: exercise.id, grade: .missing, recorded: recorded))
                     continue
                 }
@@ -94,14 +98,37 @@ public struct HandinGrader {
                     preconditionFailure("every job was graded")
                 }
             }
-            let differing = Set(expected.keys).union(handin.chapters.keys).filter {
-                expected[$0] != handin.chapters[$0]
-            }.sorted()
             learners.append(
                 GradeTable.Learner(
-                    name: handin.learner, file: url.relativePath, cells: cells, differingChapters: differing))
+                    name: submission.learner, file: submission.source, cells: cells,
+                    differingChapters: submission.differingChapters, origin: submission.origin))
         }
         return GradeTable(exercises: exercises.map(\.id), learners: learners, unreadable: unreadable)
+    }
+
+    /// The work `input` names, or why it is skipped.
+    private static func read(_ input: GradingInput, against workbook: Workbook) -> (
+        Submission?, GradeTable.Unreadable?
+    ) {
+        func skipped(_ url: URL, _ reason: String) -> (Submission?, GradeTable.Unreadable?) {
+            (nil, GradeTable.Unreadable(file: url.relativePath, reason: reason))
+        }
+        switch input {
+        case .handin(let url):
+            do throws(RoomError) {
+                return (Submission(handin: try Handin.read(url), source: url.relativePath, workbook: workbook), nil)
+            } catch {
+                return skipped(url, error.description)
+            }
+        case .repository(let url):
+            do throws(RepositoryError) {
+                return (try LearnerRepository(folder: url).submission(for: workbook), nil)
+            } catch {
+                return skipped(url, error.description)
+            }
+        case .unusable(let url, let error):
+            return skipped(url, error.description)
+        }
     }
 }
 

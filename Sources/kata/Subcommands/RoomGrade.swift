@@ -8,16 +8,24 @@ extension Kata.Room {
     /// `kata room grade`.
     struct Grade: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-grade hand-ins against your workbook and write the grade table (CSV and JUnit).",
+            abstract:
+                "Re-grade hand-ins or learners' repositories against your workbook and write the grade table (CSV and JUnit).",
             discussion: """
-                Each hand-in's files are checked exactly as `kata check` checks them (same sandbox, limits and \
-                mutants), several at once; what the learner's laptop recorded is shown beside the grade but never \
-                used for it. Hand-ins whose chapters differ from yours are noted.
+                Each learner's files are checked exactly as `kata check` checks them (same sandbox, limits and \
+                mutants), several at once. A hand-in is a file kata handin wrote; what the learner's laptop recorded \
+                in it is shown beside the grade but never used for it. A repository is a folder with .git and \
+                exercises/ (a clone of the learner's GitHub Classroom repository): what is committed at HEAD in \
+                exercises/ is graded, read through git, and nothing else of it (not what is uncommitted, not its \
+                chapters, Package.swift or .kata); a folder of repositories (gh classroom clone student-repos makes \
+                one) grades each. Learners whose chapters differ from yours are noted.
                 """)
 
         @OptionGroup var options: WorkbookOptions
 
-        @Argument(help: ArgumentHelp("The hand-in files (kata handin wrote them).", valueName: "handin"))
+        @Argument(
+            help: ArgumentHelp(
+                "Hand-in files (kata handin wrote them), learners' repositories, or folders of repositories.",
+                valueName: "handin-or-repository"))
         var handins: [String]
 
         @Option(
@@ -35,7 +43,10 @@ extension Kata.Room {
         var withoutSandbox = false
 
         func validate() throws {
-            if handins.isEmpty { throw ValidationError("name at least one hand-in file, such as handins/*.kata") }
+            if handins.isEmpty {
+                throw ValidationError(
+                    "name at least one hand-in file or repository, such as handins/*.kata or student-repos")
+            }
         }
 
         func run() throws {
@@ -53,9 +64,7 @@ extension Kata.Room {
                 try save(table.junit(), to: xml)
             }
             print(table.summary(), terminator: "")
-            print(
-                "Wrote \(output).csv and \(output).xml (\(table.learners.count) hand-ins, \(table.exercises.count) exercises)."
-            )
+            print("Wrote \(output).csv and \(output).xml (\(table.counts)).")
             if table.learners.isEmpty { throw ExitCode(1) }
         }
     }

@@ -95,4 +95,36 @@ struct GradeTableTests {
         #expect(lines[1].hasPrefix("Ada" + String(repeating: " ", count: 37) + "  1/3"))
         #expect(lines[2].hasPrefix(String(repeating: "\\u{1B}", count: 80) + "  1/3"))
     }
+
+    @Test("the last line counts hand-ins and repositories, each in its own word")
+    func counts() {
+        var table = Self.table(["Ada", "Bob"])
+        #expect(table.counts == "2 hand-ins, 3 exercises")
+        table.learners[1].origin = .repository
+        #expect(table.counts == "1 hand-in, 1 repository, 3 exercises")
+        table.learners[0].origin = .repository
+        #expect(table.counts == "2 repositories, 3 exercises")
+        table.learners = []
+        #expect(table.counts == "0 hand-ins, 3 exercises")
+    }
+
+    @Test("a refused file is a failure in JUnit, and noted in the summary by exercise")
+    func refusedCells() throws {
+        var table = Self.table(["Ada"])
+        table.learners[0].cells[1] = GradeTable.Cell(
+            exercise: "greet", grade: .refused, recorded: nil, detail: "exercises/basics/greet.swift is a symbolic link"
+        )
+        let xml = try ParsedXML(table.junit())
+        #expect(
+            xml.elements.filter { $0.name == "failure" }.compactMap { $0.attributes["message"] }.contains(
+                "exercises/basics/greet.swift is a symbolic link"))
+        #expect(xml.elements.first { $0.name == "testsuite" }?.attributes["failures"] == "2")
+        #expect(table.summary().contains("committed but not graded (the CSV says why): greet"))
+        let rows = try CSVTable.rows(table.csv())
+        #expect(
+            rows[2] == [
+                "Ada", "handins/Ada.kata", "greet", "refused", "", "", "", "chapters/Ada.md",
+                "exercises/basics/greet.swift is a symbolic link",
+            ])
+    }
 }
