@@ -19,8 +19,12 @@ public struct ExerciseCompiler: Sendable {
     /// Where compiled modules are kept; nil to keep none.
     var units: UnitCache?
 
-    /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
-    package static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
+    /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency; line
+    /// tables (no other debug information), so that kata can name the line an example was running when its time ran
+    /// out (`StackSymbolizer`).
+    package static let flags = [
+        "-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm", "-gline-tables-only",
+    ]
     /// Warnings about the chapter's code and KataSpec are not a learner's concern. The learner's module keeps its
     /// warnings (an endlessly recursive function, an unused result: often what explains a failure), and strict memory
     /// safety's are errors there: unsafe code is not accepted (see ``CompileUnit/isLearners``).

@@ -256,7 +256,8 @@ public struct ExerciseChecker: Sendable {
         if chosenSandbox == nil { sandbox.remember(in: sandboxRecord) }
         let runner = ProgramRunner(
             limits: limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), path],
-            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory)
+            runAll: exercise.kind == .implement, sandbox: sandbox, libraryDirectory: compiler.library.directory,
+            symbolizer: StackSymbolizer(swiftc: compiler.toolchain.swiftc))
         let run: RunReport
         let subjectStart = Date()
         do {
@@ -305,6 +306,8 @@ public struct ExerciseChecker: Sendable {
         let mutantRunner: ProgramRunner = {
             var runner = runner
             runner.limits = limits.forMutant(subjectSeconds: subjectSeconds)
+            // A mutant's report shows no example's failure: where one ran out of time is nobody's question.
+            runner.symbolizer = nil
             return runner
         }()
         let mutantRuns = parallelMap(Array(zip(exercise.mutants, builds.dropFirst())), width: width) { pair in
