@@ -21,8 +21,12 @@ public struct ExerciseCompiler: Sendable {
     /// Where compiled modules are kept; nil to keep none.
     var units: UnitCache?
 
-    /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency.
-    package static let flags = ["-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm"]
+    /// Flags for exercise code: Swift 5 mode, so a learner meets the testing ideas before strict concurrency; line
+    /// tables (no other debug information), so that kata can name the line an example was running when its time ran
+    /// out (`StackSymbolizer`).
+    package static let flags = [
+        "-swift-version", "5", "-Onone", "-parse-as-library", "-diagnostic-style", "llvm", "-gline-tables-only",
+    ]
 
     /// The flags for code in `mode`: Swift 6 mode brings complete concurrency checking, as a team's code has it.
     package static func flags(_ mode: LanguageMode) -> [String] {

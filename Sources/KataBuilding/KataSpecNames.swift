@@ -1,6 +1,5 @@
 import Foundation
 import KataBasics
-import KataBuilding
 
 /// The names KataSpec gives the specs, read from its own symbol graph when it is built, so that screening always
 /// knows the library's real public interface.

@@ -1,5 +1,4 @@
 import KataBasics
-import KataBuilding
 
 /// Swift source with its comments and the contents of its string and regex literals blanked out, so that a search
 /// for code (`extension QuickSpec`, `#sourceLocation`, `@_cdecl`) cannot be fooled by text inside a literal, and

@@ -1,6 +1,5 @@
 import Foundation
 import KataBasics
-import KataBuilding
 
 /// The part of the compiler's symbol graph (`swiftc -emit-symbol-graph`) that screening reads: every declaration of
 /// a module, where it is, what it extends, and the conformances the module adds to other modules' types.

@@ -39,7 +39,8 @@ public enum Message: String, CaseIterable, Sendable {
     case shapeExamplesPerContext, shapeShared, shapeFoundCount, shapeFoundNoContexts, shapeFoundContext
     case shapeFoundShared, shapeTestsOne, shapeTests, shapeArgumentsOne, shapeArguments, shapeFoundArguments
     // Errors a learner meets
-    case errorUnknownExerciseSuggestion, errorUnknownExercise, errorIdTooLong, errorAmbiguous, errorCannotWrite
+    case errorUnknownExerciseSuggestion, errorUnknownExerciseSuggestions, errorUnknownExercise, errorIdTooLong,
+        errorAmbiguous, errorCannotWrite
     case errorNoLearnerFile, errorUnreadable, errorNothingToCheck, errorUnknownLanguage, errorLearnerFileLink
     case errorLearnerFolderLink
     case errorPrefix, warningPrefix
@@ -54,7 +55,8 @@ public enum Message: String, CaseIterable, Sendable {
     case progressMovedAside, progressChangedOutside, progressUnverifiedOne, progressUnverified
     case progressNotJSON, progressFieldMalformed, progressFieldMissing, progressFieldWrongType, progressNotTheSchema
     // How a run ended, when kata says so (a crash, a timeout, a lost result)
-    case runTimedOut, runExited, runCrashed, runTrapped, runStackOverflow, runCPUTime, runArithmetic, runAborted
+    case runTimedOut, runTimedOutIn, runTimedOutInCalledFrom, runExited, runCrashed, runCrashedCalledFrom, runTrapped,
+        runStackOverflow, runCPUTime, runArithmetic, runAborted
     case runSignal, runLostResult, runEarlyExit, runEarlySignal, runEarlyTimeout, runMissingResults
     case runEarlyExitTests, runEarlySignalTests, runEarlyTimeoutTests
     // What a learner's file may not contain (screening)
@@ -83,7 +85,7 @@ public enum Message: String, CaseIterable, Sendable {
         case .labelStuck: "Stuck? "
         case .hintsLeft: "({left} of {total} hints left)"
         case .notOnPath:
-            "(kata is not on your PATH, so commands start with {name}; README.md shows how to type plain kata)"
+            "(kata is not on your PATH, so commands start with {name}; docs/INSTALL.md shows how to type plain kata)"
         case .allSolved: "Every exercise is solved: {count} of {count}. Well done!"
         case .allSolvedChapter: "{title}: {exercises}, {checks}, {hints}"
         case .allSolvedNext: "Run {list} for the whole workbook, or {reset} to try one again."
@@ -257,6 +259,7 @@ public enum Message: String, CaseIterable, Sendable {
         case .shapeArguments: "a parameterized test with at least {count} arguments"
         case .shapeFoundArguments: "your largest has {count}"
         case .errorUnknownExerciseSuggestion: "no exercise '{id}'; did you mean '{suggestion}'?"
+        case .errorUnknownExerciseSuggestions: "no exercise '{id}'; did you mean one of {ids}?"
         case .errorUnknownExercise: "no exercise '{id}'; run {command} to see every exercise id"
         case .errorIdTooLong:
             "that id is {length} characters long, and exercise ids are short words like hello-kata; run {command} to see every exercise id"
@@ -306,9 +309,14 @@ public enum Message: String, CaseIterable, Sendable {
             "{path} was changed outside kata, so its records cannot be trusted; the exercise it showed as solved ({ids}) counts as solved again once it passes a check."
         case .runTimedOut:
             "took longer than the {seconds} s limit and was stopped; look for a loop that never ends or a wait that is never fulfilled"
+        case .runTimedOutIn:
+            "took longer than the {seconds} s limit and was stopped here, in `{function}`; look for a loop that never ends or a wait that is never fulfilled"
+        case .runTimedOutInCalledFrom:
+            "took longer than the {seconds} s limit and was stopped here, in `{function}`, called from the example at {example}; look for a loop that never ends or a wait that is never fulfilled"
         case .runExited:
             "the program exited with status {status} in the middle of this example; `exit()` ends the whole test run, so return from the function instead"
         case .runCrashed: "crashed: {reason}"
+        case .runCrashedCalledFrom: "crashed: {reason} (called from the example at {example})"
         case .runTrapped:
             "crashed: a Swift runtime trap (a failed precondition, an arithmetic overflow, a force-unwrapped nil or an index out of range)"
         case .runStackOverflow:

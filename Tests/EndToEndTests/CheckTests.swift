@@ -70,6 +70,109 @@ struct CheckTests {
             !result.stdout.contains("Exercise/"), "the learner sees their own paths, never the module kata compiles")
     }
 
+    @Test(
+        "a crash is reported at the line that crashed: a learner's spec that unwraps nil, or asks a captor for nothing")
+    func crashLine() throws {
+        let kata = try KataRunner(fixture: "check")
+        let spec = """
+            final class CounterSpec: QuickSpec {
+                override class func spec() {
+                    describe("Counter") {
+                        it("unwraps nil") {
+                            let counters: [String: Counter] = [:]
+                            let counter = counters["main"]!  // 1️⃣
+                            expect(counter.value).to(equal(0))
+                        }
+                        it("asks a captor for nothing") {
+                            let captor = Argument.captor()
+                            expect(captor.getValue(as: Int.self)).to(equal(0))  // 2️⃣
+                        }
+                    }
+                }
+            }
+
+            """
+        try kata.write(
+            "exercises/checks/counter-spec.swift",
+            spec.replacingOccurrences(of: #"  // [12]️⃣"#, with: "", options: .regularExpression))
+        let result = try kata.run(["check", "counter-spec"])
+        #expect(result.status == 1)
+        let lines = spec.split(separator: "\n", omittingEmptySubsequences: false)
+        let unwrap = try #require(lines.firstIndex { $0.contains("1️⃣") }) + 1
+        let captor = try #require(lines.firstIndex { $0.contains("2️⃣") }) + 1
+        #expect(
+            result.stdout.contains(
+                "exercises/checks/counter-spec.swift:\(unwrap): crashed: Unexpectedly found nil while unwrapping an Optional value\n"
+            ), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "exercises/checks/counter-spec.swift:\(captor): crashed: Argument Capture: index out of bounds\n"),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains("ExerciseSpecs/"), "the runtime's module name is the learner's path")
+    }
+
+    @Test("a crash in the learner's function called from a chapter's example names both lines, in both languages")
+    func crashCalledFrom() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/crashes.swift",
+            """
+            func calm() -> Int { 1 }
+            func unwrapNil() -> Int {
+                let value: Int? = nil
+                return value!
+            }
+            func pastTheEnd() -> Int { 1 }
+            func fatal() -> Int { 1 }
+            func recurse(_ n: Int) -> Int { 1 }
+            func leave() -> Int { 1 }
+
+            """)
+        let chapter = try kata.read("chapters/01-checks.md").split(separator: "\n", omittingEmptySubsequences: false)
+        let example = try #require(chapter.firstIndex { $0.contains("it(\"unwraps nil\")") }) + 1
+        try kata.write("chapters/zh-Hans/language.json", #"{"name": "简体中文", "complete": false}"# + "\n")
+        let english = try kata.run(["check", "crashes"])
+        #expect(
+            english.stdout.contains(
+                "exercises/checks/crashes.swift:4: crashed: Unexpectedly found nil while unwrapping an Optional value "
+                    + "(called from the example at chapters/01-checks.md:\(example))"), "\(english.stdout)")
+        let chinese = try kata.run(["check", "crashes", "--no-cache"], environment: ["KATA_LANG": "zh-Hans"])
+        #expect(
+            chinese.stdout.contains(
+                "exercises/checks/crashes.swift:4: 崩溃了：Unexpectedly found nil while unwrapping an Optional value"
+                    + "（调用它的用例在 chapters/01-checks.md:\(example)）"), "\(chinese.stdout)")
+    }
+
+    @Test("an example that runs out of time names the line of the learner's code it was running, in both languages")
+    func timeoutLine() throws {
+        let kata = try KataRunner(fixture: "check")
+        try kata.write(
+            "exercises/checks/loops.swift",
+            """
+            import Foundation
+            func quick() -> Int { 1 }
+            func spin() -> Int {
+                while true { usleep(1_000) }
+            }
+
+            """)
+        let chapter = try kata.read("chapters/01-checks.md").split(separator: "\n", omittingEmptySubsequences: false)
+        let example = try #require(chapter.firstIndex { $0.contains("it(\"never ends\")") }) + 1
+        try kata.write("chapters/zh-Hans/language.json", #"{"name": "简体中文", "complete": false}"# + "\n")
+        let english = try kata.run(["check", "loops"])
+        #expect(english.status == 1)
+        #expect(
+            english.stdout.contains(
+                "exercises/checks/loops.swift:4: took longer than the 3 s limit and was stopped here, in `spin()`, "
+                    + "called from the example at chapters/01-checks.md:\(example); look for a loop that never ends"),
+            "\(english.stdout)")
+        let chinese = try kata.run(["check", "loops", "--no-cache"], environment: ["KATA_LANG": "zh-Hans"])
+        #expect(
+            chinese.stdout.contains(
+                "exercises/checks/loops.swift:4: 运行超过了 3 秒的时间限制，在这里（`spin()` 中，调用它的用例在 "
+                    + "chapters/01-checks.md:\(example)）被停止了"), "\(chinese.stdout)")
+    }
+
     @Test("the compiler's warnings about the learner's file are shown with the result, from the cache too")
     func warnings() throws {
         let kata = try KataRunner(fixture: "check")
@@ -116,8 +219,8 @@ struct CheckTests {
                     Thread.current.name = "esc\(tag)b"
                     while true { usleep(100_000) }
                 }
-                var n = 0
-                while true { n &+= 1 }
+                // One line: the loop's first instruction, which reads `n`, counts as the line that declares it.
+                var n = 0; while true { n &+= 1 }
             }
 
             """)

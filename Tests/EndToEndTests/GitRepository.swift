@@ -40,7 +40,7 @@ struct GitRepository {
             case .shallow: ["--depth", "1", url]
             case .withoutFiles: ["--filter=blob:none", "--no-checkout", url]
             }
-        try run(["clone", "-q"] + arguments + [folder.path], in: nil)
+        _ = try run(["clone", "-q"] + arguments + [folder.path], in: nil)
         return GitRepository(folder: folder)
     }
 

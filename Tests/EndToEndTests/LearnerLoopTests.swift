@@ -177,6 +177,151 @@ struct LearnerLoopTests {
         try assertSnapshot(transcript, named: "unknown-ids")
     }
 
+    @Test("every command that takes an id suggests the ids meant by a typo, a file name, a chapter or a part of an id")
+    func idSuggestions() throws {
+        let kata = try KataRunner(fixture: "loop")
+        try kata.write("chapters/zh-Hans/language.json", #"{"name": "简体中文", "complete": false}"# + "\n")
+        var transcript = ""
+        let asked: [([String], [String: String])] = [
+            (["next", "add-numbrs"], [:]), (["check", "greet_team"], [:]),
+            (["hint", "exercises/basics/greet-team.swift"], [:]),
+            (["reset", "add-up-spec.swift"], [:]), (["watch", "ad-numbers"], [:]), (["next", "numbers"], [:]),
+            (["check", "basics"], [:]), (["hint", "02-more"], [:]), (["next", "zzz"], [:]),
+            (["check", "add-numbrs"], ["KATA_LANG": "zh-Hans"]), (["watch", "basics"], ["KATA_LANG": "zh-Hans"]),
+        ]
+        for (arguments, environment) in asked {
+            let shown = environment.map { "\($0.key)=\($0.value) " }.joined()
+            let result = try kata.run(arguments, environment: environment, timeout: 60)
+            #expect(result.status != 0, "\(arguments) is refused (check and watch exit 2, as for any usage error)")
+            transcript += "$ \(shown)kata \(arguments.joined(separator: " "))\n" + result.transcript
+        }
+        try assertSnapshot(transcript, named: "id-suggestions")
+        #expect(
+            !FileManager.default.fileExists(atPath: kata.file("exercises").path), "nothing is created for a wrong id")
+    }
+
+    @Test("kata next points long support code at the chapter's code kata writes, never at the chapter's Markdown")
+    func supportCodeToRead() throws {
+        let kata = try KataRunner(fixture: "loop")
+        let support = (1...14).map { "    func shelf\($0)() -> Int { \($0) }" }.joined(separator: "\n")
+        try kata.write(
+            "chapters/03-shop.md",
+            """
+            # Shop
+
+            ## Adding prices
+
+            ```swift support id=shop-total
+            /// A price, in cents.
+            struct Price {
+                let cents: Int
+            \(support)
+            }
+            ```
+
+            ```swift spec id=shop-total
+            final class ShopSpec: QuickSpec {
+                override class func spec() {
+                    it("adds the prices") { expect(total([Price(cents: 5), Price(cents: 20)])).to(equal(25)) }
+                }
+            }
+            ```
+
+            ```swift starter id=shop-total
+            func total(_ prices: [Price]) -> Int { 0 }
+            ```
+
+            ```hint id=shop-total
+            Add up `cents` with `reduce`.
+            ```
+
+            ```hint id=shop-total
+            The whole answer: `prices.reduce(0) { $0 + $1.cents }`.
+            ```
+
+            ## Specifying a till
+
+            ```swift support id=shop-till-spec
+            /// A coin, in cents.
+            struct Coin {
+                let cents: Int
+            \(support)
+            }
+            ```
+
+            ```swift subject id=shop-till-spec
+            final class Till { private(set) var cents = 0; func take(_ coin: Coin) { cents += coin.cents } }
+            ```
+
+            ```swift starter id=shop-till-spec
+            final class TillSpec: QuickSpec {
+                override class func spec() {}
+            }
+            ```
+
+            ```hint id=shop-till-spec
+            Take a coin, then expect `till.cents` to be its value.
+            ```
+
+            ```swift mutant id=shop-till-spec name=keeps-nothing note="take(_:) keeps nothing."
+            final class Till { private(set) var cents = 0; func take(_ coin: Coin) { cents += 0 } }
+            ```
+
+            ```swift mutant id=shop-till-spec name=doubles note="take(_:) counts each coin twice."
+            final class Till { private(set) var cents = 0; func take(_ coin: Coin) { cents += 2 * coin.cents } }
+            ```
+
+            """)
+        try kata.write(
+            "solutions/shop/shop-total.swift",
+            "func total(_ prices: [Price]) -> Int { prices.reduce(0) { $0 + $1.cents } }\n")
+        try kata.write(
+            "solutions/shop/shop-till-spec.swift",
+            """
+            final class TillSpec: QuickSpec {
+                override class func spec() {
+                    it("takes a coin") { let till = Till(); till.take(Coin(cents: 5)); expect(till.cents).to(equal(5)) }
+                }
+            }
+
+            """)
+        try kata.write("chapters/zh-Hans/language.json", #"{"name": "简体中文", "complete": false}"# + "\n")
+        let hidden = [
+            "reduce", "cents += 0", "cents += 2 * coin.cents", "keeps-nothing", "doubles", "Take a coin", "till.take",
+        ]
+        for (id, first, kept) in [
+            ("shop-total", "/// A price, in cents.", ["struct Price {"]),
+            (
+                "shop-till-spec", "/// A coin, in cents.",
+                [
+                    "struct Coin {",
+                    "final class Till { private(set) var cents = 0; func take(_ coin: Coin) { cents += coin.cents } }",
+                ]
+            ),
+        ] {
+            for (environment, words) in [([:], "Read it in "), (["KATA_LANG": "zh-Hans"], "完整代码见 ")] {
+                try? FileManager.default.removeItem(at: kata.file(".kata/editor"))
+                let next = try kata.run(["next", id], environment: environment)
+                #expect(next.status == 0)
+                let path = ".kata/editor/shop/\(id).chapter.swift"
+                // The folded line is wrapped at the terminal's width, at a space.
+                let pointer = try #require(
+                    next.stdout.replacingOccurrences(of: "\n", with: " ").firstMatch(
+                        of: try Regex("\(words)\(path.replacingOccurrences(of: ".", with: "\\.")):([0-9]+)")),
+                    "\(next.stdout)")
+                #expect(!next.stdout.contains("chapters/03-shop.md:"), "the Markdown holds the mutants and the hints")
+                #expect(!next.stdout.contains("func shelf1"), "the long block is folded")
+                // Written by kata next itself: the preparation that writes the editor's files is off in these tests.
+                let code = try kata.read(path)
+                let number = try #require(pointer.output[1].substring)
+                let line = try #require(Int(number))
+                #expect(code.split(separator: "\n", omittingEmptySubsequences: false)[line - 1] == first[...])
+                for text in kept { #expect(code.contains(text), "\(id): \(text)") }
+                for text in hidden { #expect(!code.contains(text), "\(id): the chapter's code shows no \(text)") }
+            }
+        }
+    }
+
     @Test("a corrupt progress file is moved aside and reported, and the command still works")
     func corruptProgress() throws {
         let kata = try KataRunner(fixture: "loop")

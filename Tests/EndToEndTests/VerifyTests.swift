@@ -78,7 +78,13 @@ extension VerifyTests {
         let kata = try KataRunner(fixture: "grading")
         let unknown = try kata.run(["verify", "nope"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("'nope' is neither an exercise id nor a chapter of this workbook"))
+        #expect(unknown.stderr.contains("'nope' is neither an exercise id nor a chapter of this workbook;"))
+        let typo = try kata.run(["verify", "prak"])
+        #expect(typo.status == 2)
+        #expect(
+            typo.stderr.contains(
+                "'prak' is neither an exercise id nor a chapter of this workbook (did you mean 'park'?)"),
+            "a mistyped id gets the closest one: \(typo.stderr)")
         #expect(try kata.run(["verify", "01-grading"]).status == 0)
         // A verify of a part vouches for that part only.
         let part = try kata.run(["verify", "park"])

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataWorkbook
 
 #if canImport(Glibc)
     import Glibc
@@ -43,22 +44,38 @@ public struct EditorSetup {
     public func refresh(library: URL, announcing: Bool) -> [String] {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         link(library)
-        let edition = workspace.edition
         let chapterFiles = Dictionary(
             uniqueKeysWithValues: workspace.workbook.exercises.compactMap { exercise -> (String, URL)? in
-                let file = folder.appendingPathComponent("\(exercise.chapterSlug)/\(exercise.id).chapter.swift")
-                let code = ChapterCodeFile(
-                    exercise: exercise, chapterPath: relative(workspace.workbook.chapter(of: exercise).url),
-                    edition: edition, messages: workspace.messages)
-                guard let text = code.text else { return nil }
-                Self.writeReadOnly(Data(text.utf8), to: file)
-                return (exercise.id, file)
+                writeChapterCode(of: exercise).map { (exercise.id, $0) }
             })
         let json = CompilationDatabase(root: root, library: libraryLink) { chapterFiles[$0.id] }
             .json(workspace.workbook)
         let copy = folder.appendingPathComponent("compile_commands.json")
         if FileManager.default.contents(atPath: copy.path) != json { try? json.write(to: copy, options: .atomic) }
         return notices(database.write(json), announcing: announcing)
+    }
+
+    /// Where the chapter's code of `exercise` is written (``ChapterCodeFile``).
+    public func chapterFile(of exercise: Exercise) -> URL {
+        folder.appendingPathComponent("\(exercise.chapterSlug)/\(exercise.id).chapter.swift")
+    }
+
+    /// The chapter's code of `exercise`, as the learner's edition places it.
+    func chapterCode(of exercise: Exercise) -> ChapterCodeFile {
+        ChapterCodeFile(
+            exercise: exercise, chapterPath: relative(workspace.workbook.chapter(of: exercise).url),
+            edition: workspace.edition, messages: workspace.messages)
+    }
+
+    /// Writes the chapter's code of `exercise` unless the file holds it already, and returns the file; nil when the
+    /// exercise has no chapter code besides its specs. `kata next` writes it itself, since it points there, whether
+    /// or not a preparation runs (which writes every exercise's, once KataSpec is built).
+    @discardableResult
+    public func writeChapterCode(of exercise: Exercise) -> URL? {
+        guard let text = chapterCode(of: exercise).text else { return nil }
+        let file = chapterFile(of: exercise)
+        Self.writeReadOnly(Data(text.utf8), to: file)
+        return file
     }
 
     /// What the learner should hear about a file kata left alone, without writing anything (KataSpec is not

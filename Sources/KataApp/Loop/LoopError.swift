@@ -5,8 +5,9 @@ import KataWorkbook
 
 /// Mistakes in what the learner asked for (an id that is not there) and files that cannot be written.
 public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
-    /// No exercise has this id or prefix.
-    case unknownExercise(String, suggestion: String?)
+    /// No exercise has this id or prefix; the ids the learner most likely meant, best first (see
+    /// `Workbook.exerciseSuggestions(for:)`).
+    case unknownExercise(String, suggestions: [String])
     /// Several exercises start with this prefix.
     case ambiguousPrefix(String, matches: [String])
     /// A learner file could not be written or backed up.
@@ -34,9 +35,15 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     public func description(in t: Messages) -> String {
         let list = t.kata("list")
         switch self {
-        case .unknownExercise(let id, let suggestion?):
-            return t(.errorUnknownExerciseSuggestion, ["id": id.withVisibleControls, "suggestion": suggestion])
-        case .unknownExercise(let id, nil):
+        case .unknownExercise(let id, let suggestions) where suggestions.count == 1:
+            return t(.errorUnknownExerciseSuggestion, ["id": id.withVisibleControls, "suggestion": suggestions[0]])
+        case .unknownExercise(let id, let suggestions) where suggestions.count > 1:
+            let ids =
+                t.language.isSource
+                ? suggestions.map { "'\($0)'" }.joined(separator: ", ")
+                : suggestions.map { "“\($0)”" }.joined(separator: "、")
+            return t(.errorUnknownExerciseSuggestions, ["id": id.withVisibleControls, "ids": ids])
+        case .unknownExercise(let id, _):
             return t(.errorUnknownExercise, ["id": id.withVisibleControls, "command": list])
         case .idTooLong(let length):
             return t(.errorIdTooLong, ["length": "\(length)", "command": list])

@@ -4,7 +4,7 @@ import KataMessages
 import KataWorkbook
 
 /// `kata next`: shows the first unsolved exercise (or the one named) and creates its file from the starter when
-/// it is missing.
+/// it is missing, and the chapter's code it is compiled with for the learner to read (``ChapterCodeFile``).
 public struct NextStep {
     /// The workspace.
     public let workspace: Workspace
@@ -37,6 +37,9 @@ public struct NextStep {
     /// starter when it is missing; `kata watch` shows the next exercise this way too.
     public func present(_ exercise: Exercise, progress: Progress) throws(LoopError) -> String {
         let created = try LearnerFiles(workspace: workspace).createIfMissing(exercise)
+        // The prompt points at the chapter's code in this file for long support code: it must be there now, even
+        // when no preparation runs to write the editor's files.
+        EditorSetup(workspace: workspace).writeChapterCode(of: exercise)
         return show(exercise, progress: progress, created: created)
     }
 

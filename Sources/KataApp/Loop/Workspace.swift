@@ -75,7 +75,7 @@ public struct Workspace: Sendable {
         let matches = exercises.filter { $0.id.hasPrefix(idOrPrefix) }
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 { throw .ambiguousPrefix(idOrPrefix, matches: matches.map(\.id)) }
-        throw .unknownExercise(idOrPrefix, suggestion: Suggestion.closest(to: idOrPrefix, in: exercises.map(\.id)))
+        throw .unknownExercise(idOrPrefix, suggestions: workbook.exerciseSuggestions(for: idOrPrefix))
     }
 
     /// The current exercise: the first unsolved one from the exercise the learner last chose with

@@ -211,7 +211,9 @@ public struct HumanCheckReport {
                         let (shown, line) = located(file, failure.line ?? example.line, exercise: exercise)
                         return "\(display(shown)):\(line)" + (failure.column.map { ":\($0)" } ?? "")
                     }
-                    let message = failure.said.map { t($0.message, $0.values) } ?? failure.message
+                    let message =
+                        failure.said.map { t($0.message, shown($0.values, exercise: exercise)) }
+                        ?? failure.message
                     let messageLines = message.withVisibleControls.split(
                         separator: "\n", omittingEmptySubsequences: false)
                     let head =
@@ -343,6 +345,19 @@ public struct HumanCheckReport {
                 style.paint(t(.cannotCheck, ["id": exercise.id]), .red, .bold) + (said(result) ?? t(.unknownProblem))
             ]
         }
+    }
+
+    /// A sentence's values with the place of the example that called the code that stopped (`example`, a
+    /// `file:line` relative to the root) shown as the failure's own place is: in the translation the learner reads,
+    /// relative to where they are.
+    private func shown(_ values: [String: String], exercise: String) -> [String: String] {
+        guard let example = values["example"], let colon = example.lastIndex(of: ":"),
+            let line = Int(example[example.index(after: colon)...])
+        else { return values }
+        let (file, number) = located(String(example[..<colon]), line, exercise: exercise)
+        var values = values
+        values["example"] = "\(display(file)):\(number)"
+        return values
     }
 
     /// A place in a chapter as the learner reads it: in the translation, for an exercise read in translation.

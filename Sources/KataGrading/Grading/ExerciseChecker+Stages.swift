@@ -135,7 +135,8 @@ extension ExerciseChecker {
         let launch = ProgramLaunch(
             limits: grading.limits, sourcePaths: [relativePath(workbook.chapter(of: exercise).url), grading.path],
             sandbox: sandbox, libraryDirectories: [grading.engine.library.directory],
-            proc: SandboxProc.folder(in: libraryCache))
+            proc: SandboxProc.folder(in: libraryCache),
+            symbolizer: grading.engine.kind == .kataSpec ? StackSymbolizer(swiftc: compiler.toolchain.swiftc) : nil)
         let runner = grading.engine.runner(launch, runAll: exercise.kind == .implement, program: grading.first)
         let start = Date()
         let run: RunReport
@@ -184,6 +185,8 @@ extension ExerciseChecker {
         // A mutant that never ends need not cost the exercise's whole timeout: the learner's specs have just run
         // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
         runner.launch.limits = grading.limits.forMutant(subjectSeconds: grading.subjectSeconds)
+        // A mutant's report shows no example's failure: where one ran out of time is nobody's question.
+        runner.launch.symbolizer = nil
         let mutantRunner = runner
         grading.result.mutants = parallelMap(Array(zip(grading.exercise.mutants, builds)), width: width) { pair in
             let (mutant, build) = pair

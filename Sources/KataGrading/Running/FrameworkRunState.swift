@@ -11,6 +11,8 @@ struct FrameworkRunState {
         var cases: [(id: String, arguments: String, issues: [FrameworkRecord.Issue])] = []
         var status: ExampleOutcome.Status?
         var said: CompilerDiagnostic.Said?
+        /// Where the program stopped in a crash, when its output says so.
+        var stoppedAt: SourcePlace?
         var skipReason: String?
         var output = ""
     }
@@ -85,11 +87,17 @@ struct FrameworkRunState {
     }
 
     /// Ends a test that did not end by itself: it crashed, or the time ran out while it ran.
-    mutating func end(_ id: String, status: ExampleOutcome.Status, said: CompilerDiagnostic.Said, output: String = "") {
+    /// Ends a test that did not end by itself (a crash, the time limit), with kata's sentence for it and, when kata
+    /// knows it, the place where the program stopped.
+    mutating func end(
+        _ id: String, status: ExampleOutcome.Status, said: CompilerDiagnostic.Said, output: String = "",
+        stoppedAt place: SourcePlace? = nil
+    ) {
         started.removeAll { $0 == id }
         states[id]?.status = status
         states[id]?.said = said
         states[id]?.output = output
+        states[id]?.stoppedAt = place
     }
 
     /// The names of the suites a test is in, outermost first: its ID's leading components that are suites' IDs
@@ -113,21 +121,19 @@ struct FrameworkRunState {
                     arguments: String?
                 )
                 in
-                var failures = issues.filter { $0.isFailure && !$0.isKnown }.map { issue in
+                let failures = issues.filter { $0.isFailure && !$0.isKnown }.map { issue in
                     ExampleOutcome.Failure(
                         message: issue.text, file: issue.file ?? test.file, line: issue.line ?? test.line,
                         column: issue.column)
                 }
-                if let said = state.said, status == .crashed || status == .timedOut {
-                    failures.append(
-                        .init(
-                            message: ProgramRunner.english(said), file: test.file, line: test.line, column: nil,
-                            said: said))
-                }
-                return ExampleOutcome(
+                var outcome = ExampleOutcome(
                     index: outcomes.count, name: name, path: path, file: test.file, line: test.line, status: status,
                     failures: failures, duration: 0, output: status == .crashed ? state.output : "",
                     outputTruncated: false, face: nil, arguments: arguments)
+                if let said = state.said, status == .crashed || status == .timedOut {
+                    outcome.failures.append(ProgramRunner.failure(said, at: outcome, stoppedAt: state.stoppedAt))
+                }
+                return outcome
             }
             if state.cases.isEmpty || status == .crashed || status == .timedOut || status == .skipped {
                 outcomes.append(example(test.name, path, status, state.issues + state.cases.flatMap(\.issues), nil))

@@ -76,9 +76,10 @@ struct FrameworkRunner: Sendable {
                 continue
             }
             let said = ProgramRunner.describeCrash(
-                termination, output: printed.captured, cpuSeconds: launch.limits.cpuSeconds,
-                sourcePaths: launch.sourcePaths)
-            state.end(running[0], status: .crashed, said: said, output: printed.captured)
+                termination, output: printed.captured, cpuSeconds: launch.limits.cpuSeconds)
+            state.end(
+                running[0], status: .crashed, said: said, output: printed.captured,
+                stoppedAt: ProgramRunner.crashPlace(in: printed.captured, sourcePaths: launch.sourcePaths))
             serialQueue.removeAll { state.finished.contains($0) }
             if state.unfinished.isEmpty && serialQueue.isEmpty { break }
         }

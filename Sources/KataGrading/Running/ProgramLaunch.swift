@@ -19,15 +19,19 @@ public struct ProgramLaunch: Sendable {
     public var libraryDirectories: [URL]
     /// The `/proc` the sandbox shows (``SandboxProc``): none when nil.
     public var proc: URL?
+    /// Names the line an example was running when its time ran out; nil to say only that it ran out.
+    public var symbolizer: StackSymbolizer?
 
     public init(
-        limits: RunLimits, sourcePaths: [String], sandbox: Sandbox, libraryDirectories: [URL], proc: URL? = nil
+        limits: RunLimits, sourcePaths: [String], sandbox: Sandbox, libraryDirectories: [URL], proc: URL? = nil,
+        symbolizer: StackSymbolizer? = nil
     ) {
         self.limits = limits
         self.sourcePaths = sourcePaths
         self.sandbox = sandbox
         self.libraryDirectories = libraryDirectories
         self.proc = proc
+        self.symbolizer = symbolizer
     }
 
     /// A program ready to start, any number of times.

@@ -72,8 +72,13 @@ public struct ProgramRunner: Sendable {
             var environment = prepared.environment
             environment["KATA_RUN_ALL"] = runAll ? "1" : "0"
             environment["KATA_START_AT"] = String(startAt)
+            if launch.symbolizer != nil {
+                let notice = deadline.addingTimeInterval(-Self.stallNotice(timeout: limits.timeout))
+                environment["KATA_STALL_AT"] = String(format: "%.3f", notice.timeIntervalSince1970)
+            }
             let process = prepared.process(environment: environment)
             var running: ExampleOutcome?
+            var stalled: (index: Int, base: UInt64, pc: UInt64, frames: [UInt64])?
             var finished = false
             let termination = try process.run(secret: secret, deadline: deadline) { line in
                 switch RunEvent(line: line, secret: secret) {
@@ -101,6 +106,8 @@ public struct ProgramRunner: Sendable {
                     running = nil
                 case .runFinished?:
                     finished = true
+                case .stalled(let index, let base, let pc, let frames)?:
+                    stalled = (index, base, pc, frames)
                 case nil:
                     break  // Not from KataSpec: whatever it says, it counts for nothing.
                 }
@@ -134,10 +141,16 @@ public struct ProgramRunner: Sendable {
             crashed.outputTruncated = captured.truncated
             if termination == .timedOut {
                 crashed.status = .timedOut
-                crashed.failures = [
-                    Self.failure(
-                        .init(message: .runTimedOut, values: ["seconds": Self.seconds(limits.timeout)]), at: crashed)
-                ]
+                // Where it was shortly before, if that was this example (not one that finished just before).
+                let stop = stalled.flatMap { stalled in
+                    stalled.index == crashed.index
+                        ? stallPlace(binary, base: stalled.base, pc: stalled.pc, frames: stalled.frames) : nil
+                }
+                let seconds = Self.seconds(limits.timeout)
+                let said: CompilerDiagnostic.Said =
+                    stop.map { .init(message: .runTimedOutIn, values: ["seconds": seconds, "function": $0.function]) }
+                    ?? .init(message: .runTimedOut, values: ["seconds": seconds])
+                crashed.failures = [Self.failure(said, at: crashed, stoppedAt: stop?.place)]
                 report.examples.append(crashed)
                 report.timedOutAfter = limits.timeout
                 report.notRun = max(0, (total ?? 0) - crashed.index - 1)
@@ -146,9 +159,8 @@ public struct ProgramRunner: Sendable {
             crashed.status = .crashed
             crashed.failures = [
                 Self.failure(
-                    Self.describeCrash(
-                        termination, output: captured.text, cpuSeconds: limits.cpuSeconds, sourcePaths: sourcePaths),
-                    at: crashed)
+                    Self.describeCrash(termination, output: captured.text, cpuSeconds: limits.cpuSeconds),
+                    at: crashed, stoppedAt: Self.crashPlace(in: captured.text, sourcePaths: sourcePaths))
             ]
             report.examples.append(crashed)
             startAt = crashed.index + 1
@@ -179,9 +191,25 @@ public struct ProgramRunner: Sendable {
         failure(.init(message: .runLostResult, values: [:]), at: example)
     }
 
-    /// One of kata's sentences as an example's failure, at the example's line.
-    static func failure(_ said: CompilerDiagnostic.Said, at example: ExampleOutcome) -> ExampleOutcome.Failure {
-        .init(message: english(said), file: example.file, line: example.line, column: nil, said: said)
+    /// One of kata's sentences as an example's failure: at the line where the program stopped when kata knows it,
+    /// else at the example's line. When the program stopped in another file than the example's (the learner's
+    /// function that a chapter's example called), the sentence names the example's line too.
+    static func failure(
+        _ said: CompilerDiagnostic.Said, at example: ExampleOutcome, stoppedAt place: SourcePlace? = nil
+    ) -> ExampleOutcome.Failure {
+        guard let place else {
+            return .init(message: english(said), file: example.file, line: example.line, column: nil, said: said)
+        }
+        var said = said
+        if place.file != example.file {
+            said.values["example"] = "\(example.file):\(example.line)"
+            switch said.message {
+            case .runCrashed: said.message = .runCrashedCalledFrom
+            case .runTimedOutIn: said.message = .runTimedOutInCalledFrom
+            default: break
+            }
+        }
+        return .init(message: english(said), file: place.file, line: place.line, column: nil, said: said)
     }
 
     /// The English of one of kata's sentences (what JSON and JUnit show).
@@ -189,20 +217,13 @@ public struct ProgramRunner: Sendable {
         Messages(.source)(said.message, said.values)
     }
 
-    /// Why the program ended while an example was running, in a learner's words.
+    /// Why the program ended while an example was running, in a learner's words; where, is ``crashPlace(in:sourcePaths:)``.
     static func describeCrash(
-        _ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64, sourcePaths: [String] = []
+        _ termination: SandboxedProcess.Termination, output: String, cpuSeconds: UInt64
     ) -> CompilerDiagnostic.Said {
         let fatal = output.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
             guard let marker = line.range(of: "Fatal error: ") else { return String(line) }
             let text = String(line[marker.upperBound...])
-            // "Exercise/add.swift:3: Fatal error: ..." names the learner's line (the module is always Exercise).
-            let place = line[..<marker.lowerBound].dropLast(2)
-            if place.hasPrefix("Exercise/"),
-                let path = sourcePaths.first(where: { $0.hasSuffix("/" + place.dropFirst(9).split(separator: ":")[0]) })
-            {
-                return "\(text) (at \(path):\(place.split(separator: ":").last ?? ""))"
-            }
             return text.isEmpty ? "Fatal error" : text
         }
         let crashed = { (reason: String) in CompilerDiagnostic.Said(message: .runCrashed, values: ["reason": reason]) }

@@ -19,6 +19,10 @@ package enum RunEvent: Equatable {
         index: Int, status: ExampleOutcome.Status, failures: [ExampleOutcome.Failure], duration: Double,
         output: String, outputTruncated: Bool)
     case runFinished
+    /// Where the thread running example `index` was shortly before the time limit: its frames' addresses (return
+    /// addresses, but for `pc`, where it was interrupted), and the address the program is loaded at (see KataSpec's
+    /// `StallReporter`).
+    case stalled(index: Int, base: UInt64, pc: UInt64, frames: [UInt64])
 
     private struct Line: Decodable {
         var secret: String
@@ -36,6 +40,9 @@ package enum RunEvent: Equatable {
         var output: String?
         var outputTruncated: Bool?
         var examples: [Planned]?
+        var base: UInt64?
+        var frames: [UInt64]?
+        var pc: UInt64?
     }
 
     /// Parses a line; nil for anything malformed or without the secret.
@@ -61,6 +68,9 @@ package enum RunEvent: Equatable {
             self = .planned(decoded.examples ?? [])
         case "runFinished":
             self = .runFinished
+        case "stalled":
+            guard let index = decoded.index, let base = decoded.base, let frames = decoded.frames else { return nil }
+            self = .stalled(index: index, base: base, pc: decoded.pc ?? 0, frames: frames)
         default:
             return nil
         }

@@ -31,6 +31,7 @@ public enum SpecRunner {
                 close(devNull)
             }
             reporter = EventReporter(fd: fd, secret: secret)
+            StallReporter.start(environment: ProcessInfo.processInfo.environment, fd: fd, secret: secret)
         } else {
             reporter = HumanReporter(fd: dup(1))
         }
@@ -60,6 +61,7 @@ public enum SpecRunner {
             let status: ExampleResult.Status
             switch entry.disposition {
             case .run:
+                StallReporter.exampleStarted(index: entry.index)
                 capture?.begin()
                 let finish = { (failures: [Failure], status: ExampleResult.Status) in
                     let (output, truncated) = capture?.end() ?? ("", false)

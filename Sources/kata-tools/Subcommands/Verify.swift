@@ -135,8 +135,17 @@ extension Kata {
                 }) {
                     return chapter.slug
                 }
+                // A chapter's slug close to the name is named before the exercises that contain it ("kiw" is `kiwi`
+                // mistyped, not a part of `kiwi-let-cart`).
+                let chapter = Suggestion.closest(to: stem, in: workbook.chapters.map(\.slug))
+                let meant = chapter.map { [$0] } ?? workbook.exerciseSuggestions(for: name)
+                let suggestion =
+                    meant.isEmpty
+                    ? ""
+                    : " (did you mean \(meant.count > 1 ? "one of " : "")"
+                        + meant.map { "'\($0)'" }.joined(separator: ", ") + "?)"
                 Output().error(
-                    "'\(name)' is neither an exercise id nor a chapter of this workbook; chapters are "
+                    "'\(name)' is neither an exercise id nor a chapter of this workbook\(suggestion); chapters are "
                         + workbook.chapters.map(\.slug).joined(separator: ", ") + " (or their file names, such as "
                         + (workbook.chapters.first?.fileStem ?? "01-basics") + "); kata list shows the exercise ids")
                 throw ExitCode(2)

@@ -12,7 +12,7 @@ struct KataCommandTests {
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
         for path in ["kata", "bin/kata"] {
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: root.appendingPathComponent(path).path, contents: Data("#!/bin/sh\n".utf8))
             chmod(root.appendingPathComponent(path).path, 0o755)
         }
@@ -38,7 +38,7 @@ struct KataCommandTests {
         // Another program called kata comes first on PATH: typing kata would run that one.
         let other = root.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: other.appendingPathComponent("kata").path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: other.appendingPathComponent("kata").path, contents: Data("x".utf8))
         chmod(other.appendingPathComponent("kata").path, 0o755)
         let bin = root.appendingPathComponent("bin").path
         #expect(detect(path: other.path + ":" + bin, launcher: launcher, cwd: root.path) == "./kata")

@@ -56,10 +56,16 @@ struct PromptTextTests {
         let workspace = try Workspace(root: workbook.root, displayBase: workbook.root)
         let exercise = try workspace.exercise("bind")
         let text = PromptText(workspace: workspace, style: TerminalStyle(color: false, width: 200)).render(exercise)
-        #expect(
-            text.contains(
-                "Support code (24 lines, compiled with your file): `Observable`, `combine`, `LoginClient`, `Hidden`. "
-                    + "Read it in chapters/01-views.md:8."))
+        let line = try #require(
+            text.firstMatch(
+                of:
+                    #/Support code \(24 lines, compiled with your file\): `Observable`, `combine`, `LoginClient`, `Hidden`\. Read it in \.kata/editor/views/bind\.chapter\.swift:([0-9]+)\./#
+            ).flatMap { Int($0.output.1) }, "\(text)")
+        // The line named is the block's first in the chapter's code as kata writes it for the editor, which holds no
+        // mutant, hint or solution (the chapter's Markdown does).
+        let code = try #require(EditorSetup(workspace: workspace).chapterCode(of: exercise).text)
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[line - 1] == "/// A value that tells its observers.")
         #expect(!text.contains("func helper1"), "the long block is not printed")
         #expect(text.contains("    protocol Short {}"), "a short support block is shown as it is")
         #expect(text.contains("    final class BindSpec: QuickSpec {"), "the spec is always shown")
@@ -77,7 +83,8 @@ struct PromptTextTests {
         let text = PromptText(workspace: workspace, style: TerminalStyle(color: false, width: 10_000))
             .render(try workspace.exercise("reactive-binding"))
         #expect(text.contains("辅助代码（78 行，和你的文件一起编译）：`Observable`、`combineLatest`、"), "\(text)")
-        #expect(text.contains("完整代码见 chapters/zh-Hans/09-reactive-view-models.md:"))
+        #expect(text.contains("完整代码见 .kata/editor/reactive-view-models/reactive-binding.chapter.swift:"))
+        #expect(!text.contains(".md:"), "never the chapter's Markdown, which holds the mutants and hints")
         #expect(!text.contains("Support code"), "no English words in the line")
     }
 

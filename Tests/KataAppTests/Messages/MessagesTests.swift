@@ -56,9 +56,14 @@ struct MessagesTests {
     @Test("errors a learner meets are said in the chosen language")
     func errors() throws {
         let chinese = Messages(try #require(Language(code: "zh-Hans")))
-        let error = LoopError.unknownExercise("nope", suggestion: "hello")
+        let error = LoopError.unknownExercise("nope", suggestions: ["hello"])
         #expect(error.description(in: chinese) == "没有练习“nope”；你是不是想找“hello”？")
         #expect(error.description(in: Messages(.source)) == "no exercise 'nope'; did you mean 'hello'?")
+        let several = LoopError.unknownExercise("kiwi", suggestions: ["kiwi-let-cart", "kiwi-hook-order"])
+        #expect(several.description(in: chinese) == "没有练习“kiwi”；你是不是想找 “kiwi-let-cart”、“kiwi-hook-order” 中的一个？")
+        #expect(
+            several.description(in: Messages(.source))
+                == "no exercise 'kiwi'; did you mean one of 'kiwi-let-cart', 'kiwi-hook-order'?")
     }
 
     @Test("why a file cannot be read and a time limit are said in Chinese, without English inside")
