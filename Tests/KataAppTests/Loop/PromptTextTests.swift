@@ -100,6 +100,7 @@ struct PromptTextTests {
         "ocmock-app-delegate": ["exactly like the story above", "要是前面的天气预报", "和上面的故事一模一样"],
         "reactive-binding": ["the two details above", "记住上面那两个细节"],
         "tdd-vague-download-test": ["the behaviour described above", "上面描述的一条行为"],
+        "xctest-interop-trap": ["every behaviour described above"],
         "tdd-team-red-green": ["前面那个球队的故事（新组建的球队有名字"],
         "capstone-pricing": ["在它上面继续开发"],
         "capstone-waiting-list": ["最前面的参观者"],
