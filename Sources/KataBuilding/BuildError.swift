@@ -28,6 +28,8 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     case noHarness
     /// A re-grade of hand-ins, which runs other people's code, on a computer with no sandbox.
     case gradingWithoutSandbox(reason: String)
+    /// An exercise on the real Swift Testing or XCTest, on a system where kata cannot build against them (macOS).
+    case realFrameworksNotHere(exercise: String, framework: String)
 
     /// The message for the user, in English (``description(in:)`` says it in the learner's language). Paths (which `KATA_SPEC_SOURCES`,
     /// `KATA_LIBRARY_CACHE` or the workbook's folder give) are shown on one line and what a compiler printed keeps its
@@ -69,6 +71,8 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
             "kata room grade runs each learner's code, and this computer has no sandbox (\(reason)): that code "
                 + "could read and change your files and forge its own results. Grade on Linux with bubblewrap "
                 + "(sudo apt-get install bubblewrap), or, to grade here anyway, add --without-sandbox."
+        case .realFrameworksNotHere(let exercise, let framework):
+            t(.realFrameworksNotHere, ["exercise": exercise, "framework": framework])
         }
     }
 

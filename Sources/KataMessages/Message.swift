@@ -69,6 +69,7 @@ public enum Message: String, CaseIterable, Sendable {
     case editorHeader, editorSupport, editorSubject, editorLeftAlone
     // The compiler stopped at one of kata's limits (``CompileLimits``)
     case compilerStoppedTime, compilerStoppedMemory, compilerStoppedYourFile, compilerStoppedAt, compilerStoppedCause
+    case realFrameworksNotHere
     case libraryStoppedTime, libraryStoppedMemory
 
     /// The English wording.
@@ -399,6 +400,11 @@ public enum Message: String, CaseIterable, Sendable {
         case .compilerStoppedMemory: "the compiler needed more than {memory} of memory for {file}, so kata stopped it."
         case .compilerStoppedYourFile: "your file"
         case .compilerStoppedAt: " at line {line}, where the compiler was"
+        case .realFrameworksNotHere:
+            "{exercise} is checked on the toolchain's real {framework}, which kata can build against on Linux only for "
+                + "now (on macOS, Xcode keeps it in the platform's Developer/Library/Frameworks, and its XCTest finds "
+                + "tests another way). Check this chapter on Linux (a container, or the GitHub Classroom workflow), or "
+                + "paste your file into a test target in Xcode, where it runs as written; chapters 1 to 11 work here."
         case .compilerStoppedCause:
             " That is most often code whose types the compiler takes exponentially long to work out: a long expression that mixes literals and operators, or tuples and collections nested deep. Spell out the types{at} (`let total: Double = ...`), or split the code into smaller steps, then run the same command again. Nothing was recorded. (If the code is fine and this computer is very busy, {variable}=<seconds> allows more time.)"
         case .libraryStoppedTime:

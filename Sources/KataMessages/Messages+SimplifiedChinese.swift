@@ -274,6 +274,10 @@ extension Messages {
         .compilerStoppedMemory: "编译器处理 {file} 需要超过 {memory} 的内存，所以 kata 停止了它。",
         .compilerStoppedYourFile: "你的文件",
         .compilerStoppedAt: "（第 {line} 行，编译器停在那里）",
+        .realFrameworksNotHere:
+            "{exercise} 用工具链里真正的 {framework} 检查，而 kata 目前只能在 Linux 上针对它构建（在 macOS 上，Xcode 把它放在平台的 "
+            + "Developer/Library/Frameworks 里，它的 XCTest 也用另一种方式找测试）。请在 Linux 上检查这一章（容器，或 GitHub Classroom "
+            + "的工作流），或者把你的文件粘贴到 Xcode 的测试目标里，它会照原样运行；第 1 到 11 章在这里可以检查。",
         .compilerStoppedCause:
             "这通常是因为代码里的类型要让编译器花指数级的时间去推断：比如一个混合了字面量和运算符的长表达式，或者嵌套很深的元组和集合。把类型写出来{at}（`let total: Double = ...`），或者把代码拆成几个小步骤，然后再运行同一条命令。这次什么也没有记录。（如果代码没有问题，只是这台电脑非常忙，可以用 {variable}=<秒数> 放宽时间。）",
         .libraryStoppedTime:

@@ -26,6 +26,12 @@ extension ExerciseChecker {
             return Engine(
                 kind: .kataSpec, library: compiler.library, protectedNames: try compiler.library.publicNames())
         case .swiftTesting, .xcTest:
+            #if canImport(Darwin)
+                // kata's harness is built with the Linux toolchain's layout, and XCTest's corelibs API (FORMAT.md,
+                // "Engines"): say so rather than fail in the compiler.
+                throw .realFrameworksNotHere(
+                    exercise: exercise.id, framework: exercise.engine == .xcTest ? "XCTest" : "Swift Testing")
+            #endif
             let harness = try RuntimeLibrary.prepare(
                 .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache
             ).library
