@@ -4,7 +4,7 @@ import KataMessages
 import KataWorkbook
 
 /// Why an exercise could not be built (as opposed to: it was built and failed to compile).
-public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
+package enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
     /// No `swiftc` was found.
     case noCompiler
     /// The KataSpec sources were not found.
@@ -34,10 +34,10 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     /// The message for the user, in English (``description(in:)`` says it in the learner's language). Paths (which `KATA_SPEC_SOURCES`,
     /// `KATA_LIBRARY_CACHE` or the workbook's folder give) are shown on one line and what a compiler printed keeps its
     /// lines, control characters escaped.
-    public var description: String { description(in: Messages(.source)) }
+    package var description: String { description(in: Messages(.source)) }
 
     /// The message in the language of `t` (the limits' stops; the other cases are said in English).
-    public func description(in t: Messages) -> String {
+    package func description(in t: Messages) -> String {
         switch self {
         case .noCompiler:
             "cannot find swiftc; install Swift 6 (https://swift.org/install) or set SWIFTC to the compiler's path"
@@ -90,5 +90,5 @@ public enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertibl
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -4,25 +4,25 @@ import KataMessages
 import KataWorkbook
 
 /// One message from the compiler, at a place in the chapter or the learner's file.
-public struct CompilerDiagnostic: Codable, Sendable, Equatable {
-    public enum Severity: String, Codable, Sendable {
+package struct CompilerDiagnostic: Codable, Sendable, Equatable {
+    package enum Severity: String, Codable, Sendable {
         case error, warning, note
     }
 
     /// The file relative to the workbook root, as `#sourceLocation` named it.
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var severity: Severity
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var severity: Severity
     /// The message in English (as `--format json` and `junit` give it).
-    public var message: String
+    package var message: String
     /// One of kata's own messages (screening), to be said in the learner's language; nil for the compiler's.
-    public var said: Said? = nil
+    package var said: Said? = nil
 
     /// A message of kata's tables, with the values of its placeholders.
-    public struct Said: Codable, Sendable, Equatable {
-        public var message: Message
-        public var values: [String: String]
+    package struct Said: Codable, Sendable, Equatable {
+        package var message: Message
+        package var values: [String: String]
 
         package init(message: Message, values: [String: String]) {
             self.message = message

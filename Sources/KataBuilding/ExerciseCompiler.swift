@@ -4,18 +4,18 @@ import KataWorkbook
 
 /// Compiles a generated program against the cached KataSpec library: module `Exercise`, then `ExerciseSpecs`
 /// against its interface, each through the unit cache (see ``CompileUnit``), then links them.
-public struct ExerciseCompiler: Sendable {
+package struct ExerciseCompiler: Sendable {
     /// What came of a compile.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The program, and the compiler's warnings about the learner's module (the other modules' are suppressed).
         case built(URL, warnings: [CompilerDiagnostic])
         case failed([CompilerDiagnostic], output: String)
     }
 
-    public var toolchain: Toolchain
-    public var library: SpecLibrary
+    package var toolchain: Toolchain
+    package var library: SpecLibrary
     /// kata's harness for Swift Testing and XCTest, when an exercise on one of them is checked.
-    public var harness: RuntimeLibrary?
+    package var harness: RuntimeLibrary?
     /// The jobs to run directly; nil to go through `swiftc`.
     var plan: CompilerPlan?
     /// Where compiled modules are kept; nil to keep none.
@@ -49,7 +49,7 @@ public struct ExerciseCompiler: Sendable {
     /// compiler also writes the symbol graph of the learner's module (every declaration and where it is) into
     /// `folder/symbols`. Without `linking`, the modules are compiled (and kept in the unit cache) but not linked,
     /// and the outcome names the folder.
-    public func compile(
+    package func compile(
         _ program: GeneratedProgram, in folder: URL, listDeclarations: Bool = false, linking: Bool = true
     ) throws(BuildError) -> Outcome {
         let fileManager = FileManager.default
@@ -116,7 +116,7 @@ public struct ExerciseCompiler: Sendable {
 
     /// Where `compile` leaves a link to the object of the learner's module, for ``ObjectScreen``: in `folder`, once
     /// that module compiled, whether or not the rest of the program then did.
-    public static func learnersObject(in folder: URL) -> URL {
+    package static func learnersObject(in folder: URL) -> URL {
         folder.appendingPathComponent("learner.o")
     }
 
@@ -349,7 +349,7 @@ public struct ExerciseCompiler: Sendable {
     }
 
     /// Type-checks one plain example block (script mode, no linking): `kata verify` uses it.
-    public func typecheck(
+    package func typecheck(
         code: String, path: String, line: Int, in folder: URL, engine: TestEngine = .kataSpec,
         languageMode: LanguageMode = .swift5
     ) throws(BuildError) -> [CompilerDiagnostic]? {

@@ -10,31 +10,31 @@ import KataWorkbook
 /// chapter's, or the learner's file) and `main.swift`, and imports `Exercise` with `@testable`. So the code that
 /// does not change between two checks is compiled once and kept (see ``CompileUnit``): the chapter's specs while
 /// the learner's declarations stay the same, and a specify exercise's subject and mutants always.
-public struct GeneratedProgram: Sendable, Equatable {
+package struct GeneratedProgram: Sendable, Equatable {
     /// One source file.
-    public struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         /// The file name in the build folder.
-        public var name: String
-        public var contents: String
+        package var name: String
+        package var contents: String
         /// The file its `#sourceLocation` points to (the learner's file, the chapter); nil for kata's own.
-        public var origin: String? = nil
+        package var origin: String? = nil
     }
 
     /// The module with the code under test.
-    public static let exerciseModule = "Exercise"
+    package static let exerciseModule = "Exercise"
     /// The module with the specs and the entry point.
-    public static let specsModule = "ExerciseSpecs"
+    package static let specsModule = "ExerciseSpecs"
     /// The generated file that holds the learner's code (or a reference solution, or a starter).
-    public static let learnerFile = "learner.swift"
+    package static let learnerFile = "learner.swift"
 
     /// Which build of an exercise this is: its own specs, or the learner's specs against the subject or a mutant.
-    public enum Variant: Sendable, Hashable, CustomStringConvertible {
+    package enum Variant: Sendable, Hashable, CustomStringConvertible {
         case specs
         case subject
         case mutant(String)
 
         /// A folder-safe name.
-        public var description: String {
+        package var description: String {
             switch self {
             case .specs: "specs"
             case .subject: "subject"
@@ -43,27 +43,27 @@ public struct GeneratedProgram: Sendable, Equatable {
         }
     }
 
-    public var variant: Variant
+    package var variant: Variant
     /// The files of module `Exercise`.
-    public var exerciseFiles: [File]
+    package var exerciseFiles: [File]
     /// The files of module `ExerciseSpecs`, `main.swift` last.
-    public var specFiles: [File]
+    package var specFiles: [File]
     /// The spec classes `main.swift` runs, in source order (KataSpec), or the XCTest classes it lists (XCTest).
-    public var specClasses: [String]
+    package var specClasses: [String]
     /// The module the learner's file is compiled in.
-    public var learnerModule: String
+    package var learnerModule: String
     /// The framework its tests run on.
-    public var engine: TestEngine = .kataSpec
+    package var engine: TestEngine = .kataSpec
     /// The language mode its modules compile in.
-    public var languageMode: LanguageMode = .swift5
+    package var languageMode: LanguageMode = .swift5
 
     /// Every file of the program.
-    public var files: [File] { exerciseFiles + specFiles }
+    package var files: [File] { exerciseFiles + specFiles }
 
     /// Where the lines of each generated file come from: its name, the file its `#sourceLocation` names, and what to
     /// add to a line of the generated file to get that file's line. Swift Testing places a test where its `@Test`
     /// macro is written in the generated file, whatever `#sourceLocation` says.
-    public var origins: [String: (path: String, offset: Int)] {
+    package var origins: [String: (path: String, offset: Int)] {
         var origins: [String: (path: String, offset: Int)] = [:]
         for file in files {
             guard let origin = file.origin else { continue }
@@ -78,7 +78,7 @@ public struct GeneratedProgram: Sendable, Equatable {
     }
 
     /// A hash of every file, for cache keys.
-    public var fingerprint: String {
+    package var fingerprint: String {
         var hash = SHA256()
         for (module, files) in [(Self.exerciseModule, exerciseFiles), (Self.specsModule, specFiles)] {
             hash.update(field: module)

@@ -3,16 +3,16 @@ import KataBasics
 
 /// The names KataSpec gives the specs, read from its own symbol graph when it is built, so that screening always
 /// knows the library's real public interface.
-public struct KataSpecNames: Codable, Sendable, Equatable {
+package struct KataSpecNames: Codable, Sendable, Equatable {
     /// Top-level names: types, functions, variables and operators (`expect`, `equal`, `QuickSpec`, `&&`).
-    public var topLevel: Set<String>
+    package var topLevel: Set<String>
     /// Names of members that KataSpec declares on its own types and on the standard library's (`to`, `should`).
-    public var members: Set<String>
+    package var members: Set<String>
 
     /// Every name.
-    public var all: Set<String> { topLevel.union(members) }
+    package var all: Set<String> { topLevel.union(members) }
 
-    public init(topLevel: Set<String>, members: Set<String>) {
+    package init(topLevel: Set<String>, members: Set<String>) {
         self.topLevel = topLevel
         self.members = members
     }

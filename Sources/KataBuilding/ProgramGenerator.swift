@@ -6,17 +6,17 @@ import KataWorkbook
 ///
 /// Every block keeps its origin through `#sourceLocation`, so that compiler errors, and the `#filePath` and
 /// `#line` that KataSpec records for a failure, name the chapter's line or the learner's line, never a generated file.
-public struct ProgramGenerator: Sendable {
+package struct ProgramGenerator: Sendable {
     /// The exercise's chapter, relative to the workbook root (`chapters/00-welcome.md`).
-    public var chapterPath: String
+    package var chapterPath: String
     /// The learner's (or the solution's) file, relative to the workbook root.
-    public var filePath: String
+    package var filePath: String
     /// The learner's (or the solution's) code.
-    public var fileContents: String
+    package var fileContents: String
     /// Run-time limits that `main.swift` applies to itself before any learner code runs.
-    public var limits: RunLimits
+    package var limits: RunLimits
 
-    public init(chapterPath: String, filePath: String, fileContents: String, limits: RunLimits) {
+    package init(chapterPath: String, filePath: String, fileContents: String, limits: RunLimits) {
         self.chapterPath = chapterPath
         self.filePath = filePath
         self.fileContents = fileContents
@@ -25,7 +25,7 @@ public struct ProgramGenerator: Sendable {
 
     /// The programs a check builds: the chapter's specs for an implement exercise; for a specify exercise the
     /// learner's specs against the subject, then against each mutant.
-    public func programs(for exercise: Exercise) -> [GeneratedProgram] {
+    package func programs(for exercise: Exercise) -> [GeneratedProgram] {
         switch exercise.kind {
         case .implement:
             return [program(.specs, exercise: exercise, implementation: nil)]

@@ -11,9 +11,9 @@ import KataBasics
 /// (`.kata/cache/<recipe>/<key>/`), keyed by its sources, the compiler and the flags, so that a check compiles only
 /// the exercise: KataSpec, which every spelling of the book's older frameworks comes from, or kata's harness for the
 /// toolchain's own Swift Testing and XCTest (see ``Recipe``).
-public struct RuntimeLibrary: Sendable {
+package struct RuntimeLibrary: Sendable {
     /// What a library is made of: its modules, built in order (each may import the ones before it).
-    public struct Recipe: Sendable, Equatable {
+    package struct Recipe: Sendable, Equatable {
         /// The folder of the library cache it is built into.
         var folder: String
         /// Its modules, in build order; each module's sources are the folder of that name beside KataSpec's.
@@ -22,25 +22,25 @@ public struct RuntimeLibrary: Sendable {
         var listsNames: Bool
 
         /// KataSpec, the learners' spec and mock library.
-        public static let kataSpec = Recipe(folder: "kataspec", modules: ["KataSpec"], listsNames: true)
+        package static let kataSpec = Recipe(folder: "kataspec", modules: ["KataSpec"], listsNames: true)
         /// kata's harness: runs the real frameworks' tests and hands kata their records (Sources/KataHarness), and the
         /// same for XCTest (Sources/KataXCTestHarness).
-        public static let harness = Recipe(
+        package static let harness = Recipe(
             folder: "harness", modules: ["KataHarness", "KataXCTestHarness"], listsNames: false)
     }
 
     /// Folder with `lib<Module>.so` and `<Module>.swiftmodule` of each module.
-    public let directory: URL
+    package let directory: URL
     /// The cache key (a hash of sources, compiler version and flags).
-    public let key: String
+    package let key: String
     /// What it is.
-    public let recipe: Recipe
+    package let recipe: Recipe
 
     static let flags = ["-swift-version", "6", "-Onone", "-wmo", "-parse-as-library", "-emit-library"]
 
     /// Where KataSpec's sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata`
     /// binary. The harness's modules are the folders beside it.
-    public static func locateSources(
+    package static func locateSources(
         workbookRoot: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(BuildError) -> URL {
         var candidates: [URL] = []
@@ -62,7 +62,7 @@ public struct RuntimeLibrary: Sendable {
     /// The library `recipe` makes of the sources beside `kataSpecSources`, built now if the cache has none. `built`
     /// says whether it was. When another kata is building it (a preparation that `kata next` started), `willWait` is
     /// called and this waits for it.
-    public static func prepare(
+    package static func prepare(
         _ recipe: Recipe = .kataSpec, kataSpecSources: URL, toolchain: Toolchain, cache: URL,
         willBuild: () -> Void = {}, willWait: () -> Void = {}
     ) throws(BuildError) -> (library: RuntimeLibrary, built: Bool) {
@@ -85,7 +85,7 @@ public struct RuntimeLibrary: Sendable {
 
     /// The key `recipe`'s library has for these sources, built or not (a verdict on a program that loads it is kept
     /// under it).
-    public static func key(
+    package static func key(
         _ recipe: Recipe, kataSpecSources: URL, toolchain: Toolchain, cache: URL
     ) throws(BuildError) -> String {
         try sources(recipe, kataSpecSources: kataSpecSources, toolchain: toolchain, cache: cache).key
@@ -132,16 +132,16 @@ public struct RuntimeLibrary: Sendable {
     }
 
     /// The compiler flags that let an exercise import and link `modules` of this library (by default all).
-    public func linkFlags(_ modules: [String]? = nil) -> [String] {
+    package func linkFlags(_ modules: [String]? = nil) -> [String] {
         ["-I", directory.path, "-L", directory.path] + (modules ?? recipe.modules).map { "-l\($0)" }
             + ["-Xlinker", "-rpath", "-Xlinker", directory.path]
     }
 
     /// The compiler flags that let an exercise import and link all of this library.
-    public var linkFlags: [String] { linkFlags() }
+    package var linkFlags: [String] { linkFlags() }
 
     /// The names KataSpec exports, stored beside the library when it was built.
-    public func publicNames() throws(BuildError) -> KataSpecNames {
+    package func publicNames() throws(BuildError) -> KataSpecNames {
         do {
             return try KataSpecNames.load(from: directory)
         } catch {
@@ -250,4 +250,4 @@ public struct RuntimeLibrary: Sendable {
 }
 
 /// KataSpec built as a ``RuntimeLibrary``.
-public typealias SpecLibrary = RuntimeLibrary
+package typealias SpecLibrary = RuntimeLibrary

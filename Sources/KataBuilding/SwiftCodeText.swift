@@ -8,18 +8,18 @@ import KataBasics
 /// the result is the same in the original. Interpolations (`\(…)`) are code and stay, nested strings and all.
 /// Handles `//` and nested `/* */` comments, `"…"`, `"""…"""`, raw strings with any number of `#`, and `#/…/#`
 /// regex literals (bare `/…/` literals need Swift 6 mode; learner code compiles in Swift 5 mode).
-public struct SwiftCodeText: Sendable {
+package struct SwiftCodeText: Sendable {
     /// The code, blanked.
-    public let text: String
+    package let text: String
     /// False when the source ends inside a comment or literal: the compiler will reject it anyway.
-    public let isComplete: Bool
+    package let isComplete: Bool
 
     /// Byte offsets at which lines start, for finding the line and column of an offset without counting from the
     /// start each time (a file with many findings would take time in the square of its length).
     private let lineStarts: [Int]
 
     /// Scans `source`.
-    public init(_ source: String) {
+    package init(_ source: String) {
         var scanner = Scanner(Array(source.utf8))
         scanner.scan()
         text = String(decoding: scanner.output, as: UTF8.self)
@@ -30,12 +30,12 @@ public struct SwiftCodeText: Sendable {
     }
 
     /// The one-based line of a byte offset in the text.
-    public func line(ofOffset offset: Int) -> Int {
+    package func line(ofOffset offset: Int) -> Int {
         position(ofOffset: offset).line
     }
 
     /// The one-based line and column (in bytes) of a byte offset in the text.
-    public func position(ofOffset offset: Int) -> (line: Int, column: Int) {
+    package func position(ofOffset offset: Int) -> (line: Int, column: Int) {
         // The last line start at or before `offset`.
         var low = 0
         var high = lineStarts.count - 1
@@ -47,7 +47,7 @@ public struct SwiftCodeText: Sendable {
     }
 
     /// The byte offset of `index` in the text.
-    public func offset(of index: String.Index) -> Int {
+    package func offset(of index: String.Index) -> Int {
         text.utf8.distance(from: text.utf8.startIndex, to: index)
     }
 

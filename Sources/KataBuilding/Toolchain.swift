@@ -2,16 +2,16 @@ import Foundation
 import KataBasics
 
 /// The Swift compiler kata builds with, and its version (part of every cache key).
-public struct Toolchain: Sendable {
+package struct Toolchain: Sendable {
     /// `swiftc`.
-    public let swiftc: URL
+    package let swiftc: URL
     /// The first line of `swiftc --version`.
-    public let version: String
+    package let version: String
     /// What each of its jobs may take (not part of any cache key: a job stopped at a limit is never kept).
-    public let limits: CompileLimits
+    package let limits: CompileLimits
 
     /// Finds `swiftc`: `SWIFTC`, else the first on `PATH`. The version is remembered per compiler binary.
-    public static func locate(
+    package static func locate(
         cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(BuildError) -> Toolchain {
         guard let swiftc = find(environment) else { throw .noCompiler }

@@ -4,7 +4,7 @@ import Foundation
 extension ParsableCommand {
     /// Parses the arguments and runs the command; a usage error exits with status 2 (ArgumentParser's default is
     /// 64), as kata's help says.
-    public static func runExitingTwoOnUsageErrors() {
+    package static func runExitingTwoOnUsageErrors() {
         do {
             var command = try parseAsRoot()
             try command.run()

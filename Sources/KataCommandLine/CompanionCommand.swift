@@ -12,10 +12,10 @@ import KataWorkbook
 
 /// Runs a kata command that lives in a companion binary (``CompanionBinary``): the process is replaced by the
 /// companion, which gets the terminal, the arguments and the exit status as they are.
-public enum CompanionCommand {
+package enum CompanionCommand {
     /// Replaces this process with `<companion> <arguments>`, `environment` added to its environment. kata-tools is built first when it is missing and this
     /// kata was built in a checkout (`make tools`, the same build `make run` does); otherwise says how to get it.
-    public static func exec(
+    package static func exec(
         _ companion: CompanionBinary, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> Never {
         var binary = companion.locate()

@@ -2,9 +2,9 @@ import ArgumentParser
 
 /// A command of kata that kata-tools runs (``CompanionCommand``): its place in kata's command tree and its
 /// one-line description, which both binaries show, so that `./kata --help` describes it as its own help does.
-public enum ToolCommand: String, CaseIterable, Sendable {
+package enum ToolCommand: String, CaseIterable, Sendable {
     /// kata's version, which both binaries print for `--version`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     case buildSite = "build-site"
     case verify
@@ -12,15 +12,15 @@ public enum ToolCommand: String, CaseIterable, Sendable {
     case roomGitHub = "github"
 
     /// The words that name it after `kata`: `["build-site"]`, `["room", "github"]`.
-    public var path: [String] {
+    package var path: [String] {
         self == .roomGitHub ? ["room", rawValue] : [rawValue]
     }
 
     /// Its name under its parent command.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// What it does, in one line.
-    public var abstract: String {
+    package var abstract: String {
         switch self {
         case .buildSite:
             "Render the workbook as a static HTML site that works offline, from a folder or a web server."
@@ -34,13 +34,13 @@ public enum ToolCommand: String, CaseIterable, Sendable {
     }
 
     /// kata's side of the command: its name and abstract; every argument, `--help` included, goes to kata-tools.
-    public var forwardingConfiguration: CommandConfiguration {
+    package var forwardingConfiguration: CommandConfiguration {
         CommandConfiguration(commandName: name, abstract: abstract)
     }
 
     /// The command `words` start with (`["translate", "start", "zh-Hans"]` is ``translate``), and the words after
     /// its name; nil when they name none.
-    public static func command(startingWith words: [String]) -> (command: ToolCommand, rest: [String])? {
+    package static func command(startingWith words: [String]) -> (command: ToolCommand, rest: [String])? {
         for command in allCases where words.starts(with: command.path) {
             return (command, Array(words.dropFirst(command.path.count)))
         }
@@ -48,7 +48,7 @@ public enum ToolCommand: String, CaseIterable, Sendable {
     }
 
     /// Replaces this process with kata-tools running this command with `arguments`.
-    public func run(_ arguments: [String]) throws -> Never {
+    package func run(_ arguments: [String]) throws -> Never {
         try CompanionCommand.exec(.tools, path + arguments)
     }
 }

@@ -5,15 +5,15 @@ import KataMessages
 import KataWorkbook
 
 /// Options every command that reads the workbook takes.
-public struct WorkbookOptions: ParsableArguments {
+package struct WorkbookOptions: ParsableArguments {
     @Option(
         name: .long, help: ArgumentHelp("The workbook folder (the one holding chapters/).", valueName: "path"))
-    public var workbook: String?
+    package var workbook: String?
 
-    public init() {}
+    package init() {}
 
     /// Loads the workspace in the learner's language (or in `language`), or prints why it cannot and exits.
-    public func workspace(language: Language? = nil) throws -> Workspace {
+    package func workspace(language: Language? = nil) throws -> Workspace {
         let workspace = try Output.run {
             try Workspace(explicitPath: workbook, language: language, kataCommand: KataCommand.detected())
         }
@@ -24,16 +24,16 @@ public struct WorkbookOptions: ParsableArguments {
 
 /// Prints results and errors the same way for every command, in the learner's language once the workspace that knows
 /// it is loaded (``Workspace/output``), in English before that.
-public struct Output: Sendable {
+package struct Output: Sendable {
     /// kata's words, in the language to print in.
-    public let messages: Messages
+    package let messages: Messages
 
-    public init(_ messages: Messages = Messages(.source)) {
+    package init(_ messages: Messages = Messages(.source)) {
         self.messages = messages
     }
 
     /// Runs `body`; on an error prints it to standard error and exits with `status`.
-    public func run<T>(status: Int32 = 1, _ body: () throws -> T) throws -> T {
+    package func run<T>(status: Int32 = 1, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as WorkbookError {
@@ -57,33 +57,33 @@ public struct Output: Sendable {
     }
 
     /// Runs `body` before a workspace says the learner's language: errors in English.
-    public static func run<T>(status: Int32 = 1, _ body: () throws -> T) throws -> T {
+    package static func run<T>(status: Int32 = 1, _ body: () throws -> T) throws -> T {
         try Output().run(status: status, body)
     }
 
     /// Prints a loop command's text and warnings.
-    public func show(_ output: LoopOutput) {
+    package func show(_ output: LoopOutput) {
         for warning in output.warnings { warn(warning) }
         FileHandle.standardOutput.write(Data(output.text.utf8))
     }
 
     /// Prints a warning line to standard error.
-    public func warn(_ text: String) {
+    package func warn(_ text: String) {
         Self.printError(messages(.warningPrefix) + text)
     }
 
     /// Prints an error line to standard error.
-    public func error(_ text: String) {
+    package func error(_ text: String) {
         Self.printError(messages(.errorPrefix) + text)
     }
 
     /// Writes a line to standard error.
-    public static func printError(_ text: String) {
+    package static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
 
 extension Workspace {
     /// Where a command prints, in the learner's language.
-    public var output: Output { Output(messages) }
+    package var output: Output { Output(messages) }
 }

@@ -4,15 +4,15 @@ import KataBasics
 /// A program kata runs for what a learner's build leaves out, so that `make run` compiles only what the learning
 /// loop needs: `kata-tools` (the site builder, `verify`, the translation writer, the GitHub Classroom template),
 /// built by this package, and `kata-room` (the room server), built by the package in `Room/`.
-public enum CompanionBinary: String, Sendable, CaseIterable {
+package enum CompanionBinary: String, Sendable, CaseIterable {
     case tools = "kata-tools"
     case room = "kata-room"
 
     /// The program's file name.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// The environment variable that names the binary to run instead of looking for one.
-    public var environmentKey: String {
+    package var environmentKey: String {
         switch self {
         case .tools: "KATA_TOOLS_BIN"
         case .room: "KATA_ROOM_BIN"
@@ -23,7 +23,7 @@ public enum CompanionBinary: String, Sendable, CaseIterable {
     /// put on the PATH together); for the room, the newest one `make room` built (`Room/.build/release` or
     /// `Room/.build/debug`) in the checkout this kata was built in, or in the current folder. Nil when there is
     /// none (or when the environment names a file that cannot be run).
-    public func locate(
+    package func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -48,7 +48,7 @@ public enum CompanionBinary: String, Sendable, CaseIterable {
     }
 
     /// The folder that holds the `.build` a binary was built in, if SwiftPM built it there.
-    public static func checkout(of executable: URL) -> URL? {
+    package static func checkout(of executable: URL) -> URL? {
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/", folder.lastPathComponent != ".build" { folder = folder.deletingLastPathComponent() }
         return folder.lastPathComponent == ".build" ? folder.deletingLastPathComponent() : nil

@@ -20,12 +20,12 @@ import KataWorkbook
 /// The workbook root holds kata's own `Package.swift`, which sourcekit-lsp opens as a SwiftPM workspace; the learner's
 /// files are in none of its targets, so sourcekit-lsp looks for a build system in their folders and finds the
 /// database in `exercises/` (an implicit workspace). kata's own sources stay in the package's workspace.
-public struct EditorSetup {
+package struct EditorSetup {
     /// The workspace.
-    public let workspace: Workspace
+    package let workspace: Workspace
 
     /// The setup of `workspace`'s workbook.
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         self.workspace = workspace
     }
 
@@ -41,7 +41,7 @@ public struct EditorSetup {
 
     /// Writes every file, linking to the KataSpec build in `library`. Returns what the learner should hear about a
     /// file kata left alone; with `announcing`, that they heard it (said once for each text of that file).
-    public func refresh(library: URL, announcing: Bool) -> [String] {
+    package func refresh(library: URL, announcing: Bool) -> [String] {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         link(library)
         let chapterFiles = Dictionary(
@@ -56,7 +56,7 @@ public struct EditorSetup {
     }
 
     /// Where the chapter's code of `exercise` is written (``ChapterCodeFile``).
-    public func chapterFile(of exercise: Exercise) -> URL {
+    package func chapterFile(of exercise: Exercise) -> URL {
         folder.appendingPathComponent("\(exercise.chapterSlug)/\(exercise.id).chapter.swift")
     }
 
@@ -71,7 +71,7 @@ public struct EditorSetup {
     /// exercise has no chapter code besides its specs. `kata next` writes it itself, since it points there, whether
     /// or not a preparation runs (which writes every exercise's, once KataSpec is built).
     @discardableResult
-    public func writeChapterCode(of exercise: Exercise) -> URL? {
+    package func writeChapterCode(of exercise: Exercise) -> URL? {
         guard let text = chapterCode(of: exercise).text else { return nil }
         let file = chapterFile(of: exercise)
         Self.writeReadOnly(Data(text.utf8), to: file)
@@ -80,13 +80,13 @@ public struct EditorSetup {
 
     /// What the learner should hear about a file kata left alone, without writing anything (KataSpec is not
     /// built yet: the files are written once it is).
-    public func leftAlone(announcing: Bool) -> [String] {
+    package func leftAlone(announcing: Bool) -> [String] {
         notices(database.owner(), announcing: announcing)
     }
 
     /// After a check: when KataSpec was built again (or the files were never written, because a preparation was
     /// stopped), the files are brought up to date, so that the editor sees the KataSpec that checks use.
-    public func keepUp(library: URL) {
+    package func keepUp(library: URL) {
         let linked = try? FileManager.default.destinationOfSymbolicLink(atPath: libraryLink.path)
         guard linked != library.standardizedFileURL.path else { return }
         _ = refresh(library: library, announcing: false)

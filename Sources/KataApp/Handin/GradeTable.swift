@@ -4,11 +4,11 @@ import KataGrading
 
 /// The grades of a class: one row per learner (a hand-in, or a repository) and exercise, written as CSV, JUnit XML
 /// and a summary.
-public struct GradeTable: Sendable {
+package struct GradeTable: Sendable {
     /// One exercise of one learner's work.
-    public struct Cell: Sendable, Equatable {
+    package struct Cell: Sendable, Equatable {
         /// The re-graded outcome.
-        public enum Grade: String, Sendable {
+        package enum Grade: String, Sendable {
             case passed, failed
             case compileError = "compile-error"
             case error
@@ -19,18 +19,18 @@ public struct GradeTable: Sendable {
             case refused
         }
 
-        public var exercise: String
-        public var grade: Grade
+        package var exercise: String
+        package var grade: Grade
         /// What the learner's own progress said (for comparison only); nil for a repository, whose is not read.
-        public var recorded: ExerciseState?
+        package var recorded: ExerciseState?
         /// Specify exercises: mutants caught of mutants in all.
-        public var caught: Int?
-        public var mutants: Int?
+        package var caught: Int?
+        package var mutants: Int?
         /// The first failure, on one line.
-        public var detail: String?
+        package var detail: String?
 
         /// A cell with no run (missing, or the checker could not work).
-        public init(exercise: String, grade: Grade, recorded: ExerciseState?, detail: String? = nil) {
+        package init(exercise: String, grade: Grade, recorded: ExerciseState?, detail: String? = nil) {
             self.exercise = exercise
             self.grade = grade
             self.recorded = recorded
@@ -38,7 +38,7 @@ public struct GradeTable: Sendable {
         }
 
         /// A cell from a check.
-        public init(exercise: String, result: CheckResult, recorded: ExerciseState?) {
+        package init(exercise: String, result: CheckResult, recorded: ExerciseState?) {
             self.exercise = exercise
             self.recorded = recorded
             switch result.status {
@@ -58,39 +58,39 @@ public struct GradeTable: Sendable {
         var isFailure: Bool { grade == .failed || grade == .missing || grade == .refused }
 
         /// Whether the learner's record claims a pass that re-grading does not confirm.
-        public var disagrees: Bool { recorded == .solved && grade != .passed }
+        package var disagrees: Bool { recorded == .solved && grade != .passed }
     }
 
     /// One learner's work.
-    public struct Learner: Sendable {
+    package struct Learner: Sendable {
         /// The hand-in's learner, or the repository's folder name.
-        public var name: String
+        package var name: String
         /// The hand-in file or the repository's folder, as given.
-        public var file: String
-        public var cells: [Cell]
+        package var file: String
+        package var cells: [Cell]
         /// Chapters whose text differs from the instructor's (or that only one side has).
-        public var differingChapters: [String]
+        package var differingChapters: [String]
 
         /// A hand-in or a repository.
-        public var origin: Submission.Origin = .handin
+        package var origin: Submission.Origin = .handin
 
-        public var passed: Int { cells.count { $0.grade == .passed } }
+        package var passed: Int { cells.count { $0.grade == .passed } }
     }
 
     /// A path that names no work kata can grade: not a readable hand-in, a repository it cannot read.
-    public struct Unreadable: Sendable {
-        public var file: String
-        public var reason: String
+    package struct Unreadable: Sendable {
+        package var file: String
+        package var reason: String
     }
 
     /// The exercises graded: those any learner's work has a file (or a refused one) for, in workbook order.
-    public var exercises: [String]
-    public var learners: [Learner]
-    public var unreadable: [Unreadable]
+    package var exercises: [String]
+    package var learners: [Learner]
+    package var unreadable: [Unreadable]
 
     /// What was graded, for the last line: `2 hand-ins, 3 repositories, 4 exercises` (hand-ins are named even when
     /// there are none, unless there are repositories).
-    public var counts: String {
+    package var counts: String {
         let handins = learners.count { $0.origin == .handin }
         let repositories = learners.count - handins
         var parts: [String] = []
@@ -103,7 +103,7 @@ public struct GradeTable: Sendable {
     static func repositories(_ count: Int) -> String { "\(count) \(count == 1 ? "repository" : "repositories")" }
 
     /// `learner,file,exercise,grade,caught,mutants,recorded,chapters_differ,detail`.
-    public func csv() -> String {
+    package func csv() -> String {
         var lines = ["learner,file,exercise,grade,caught,mutants,recorded,chapters_differ,detail"]
         for learner in learners {
             for cell in learner.cells {
@@ -121,7 +121,7 @@ public struct GradeTable: Sendable {
     }
 
     /// JUnit XML: a `<testsuite>` per learner, a `<testcase>` per exercise.
-    public func junit() -> String {
+    package func junit() -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = learners.map { $0.cells.count(where: \.isFailure) }.reduce(0, +)
         let errors = learners.map { $0.cells.count { $0.grade == .compileError || $0.grade == .error } }.reduce(0, +)
@@ -153,7 +153,7 @@ public struct GradeTable: Sendable {
 
     /// A table for the terminal: each learner's passes, and what needs the instructor's eye. Everything a hand-in
     /// chose (the learner's name, chapter paths, the file's own name) has its control characters shown as escapes.
-    public func summary() -> String {
+    package func summary() -> String {
         var lines: [String] = []
         let names = learners.map { Self.oneLine($0.name) }
         // The column fits the names, up to 40 characters: a longer name (escapes take room) widens its own line only.

@@ -14,14 +14,14 @@ import Foundation
 /// with `.git` alone, holding no repository, is a learner's repository whose `exercises/` is gone. Folders are
 /// looked at without following links: a repository is read only as the folder itself, through its own `.git`
 /// folder, so no link can put one learner's work under another's name.
-public enum GradingInput: Equatable, Sendable {
+package enum GradingInput: Equatable, Sendable {
     case handin(URL)
     case repository(URL)
     /// A path that names no learner's work, and why (shown in the summary, by its path).
     case unusable(URL, RepositoryError)
 
     /// The learners' work `url` names: one input, or one per repository of a class folder.
-    public static func inputs(for url: URL) -> [GradingInput] {
+    package static func inputs(for url: URL) -> [GradingInput] {
         switch kind(url) {
         case .folder: break
         case .link where kind(url.resolvingSymlinksInPath()) == .folder:

@@ -12,30 +12,30 @@ import KataWorkbook
 /// A learner's work at the end of a workshop, in one file (`kata handin`): their exercise files, their progress,
 /// and a hash of each chapter, so the instructor can see whether the learner worked from the same workbook.
 /// The recorded progress is for reading only; a grade comes from re-grading the files (``HandinGrader``).
-public struct Handin: Codable, Sendable, Equatable {
+package struct Handin: Codable, Sendable, Equatable {
     /// The file's format name, checked on reading.
-    public static let format = "kata-handin"
+    package static let format = "kata-handin"
     /// The schema this kata writes and reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The largest exercise file packed: the same as a learner's file in the workbook.
-    public static let fileLimit = HandinLimits().exerciseFileBytes
+    package static let fileLimit = HandinLimits().exerciseFileBytes
 
-    public var format: String
-    public var version: Int
+    package var format: String
+    package var version: Int
     /// The learner's name (from `kata join`, `--name`, or the login name).
-    public var learner: String
-    public var created: Date
+    package var learner: String
+    package var created: Date
     /// SHA-256 of each chapter file, by path relative to the workbook root.
-    public var chapters: [String: String]
+    package var chapters: [String: String]
     /// The learner's exercise files, by path relative to the workbook root.
-    public var files: [String: String]
+    package var files: [String: String]
     /// The learner's progress as it was recorded (attempts, hints, verdicts).
-    public var progress: Progress
+    package var progress: Progress
 
     /// Packs the learner's files and progress from `workspace`, reading each file by the one rule for learners'
     /// files (see ``LearnerPath``: never through a link); `leftOut` gets a warning for each file that is there but
     /// was not packed, saying why and what to do.
-    public init(workspace: Workspace, learner: String, created: Date = Date(), leftOut: inout [String]) throws {
+    package init(workspace: Workspace, learner: String, created: Date = Date(), leftOut: inout [String]) throws {
         format = Self.format
         version = Self.currentVersion
         self.learner = learner
@@ -58,7 +58,7 @@ public struct Handin: Codable, Sendable, Equatable {
     }
 
     /// The SHA-256 of every chapter of `workbook`.
-    public static func chapterHashes(_ workbook: Workbook) -> [String: String] {
+    package static func chapterHashes(_ workbook: Workbook) -> [String: String] {
         var hashes: [String: String] = [:]
         for chapter in workbook.chapters {
             hashes["chapters/" + chapter.url.lastPathComponent] = SHA256.hex(chapter.source)
@@ -70,7 +70,7 @@ public struct Handin: Codable, Sendable, Equatable {
     /// is read, and every field against `limits` once it is parsed; a key that appears twice in one object refuses it.
     /// Hand-ins come from learners, so one is read only as the file itself, never through a symbolic link (which
     /// could put another file, another learner's hand-in say, under this one's name in the grade table).
-    public static func read(_ url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) -> Handin {
+    package static func read(_ url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) -> Handin {
         var info = stat()
         if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
             throw .badHandin(
@@ -137,7 +137,7 @@ public struct Handin: Codable, Sendable, Equatable {
     }
 
     /// Writes the hand-in to `url`, when it is within `limits` (which `kata room grade` reads it with).
-    public func write(to url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) {
+    package func write(to url: URL, limits: HandinLimits = HandinLimits()) throws(RoomError) {
         if let problem = limits.problem(in: self) { throw .cannotHandIn(reason: problem) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -158,7 +158,7 @@ public struct Handin: Codable, Sendable, Equatable {
     }
 
     /// `handin-ada-lovelace.kata`.
-    public static func fileName(for learner: String) -> String {
+    package static func fileName(for learner: String) -> String {
         let slug = learner.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
             .split(separator: "-").joined(separator: "-")
         return "handin-\(slug.isEmpty ? "learner" : slug).kata"

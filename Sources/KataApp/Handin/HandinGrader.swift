@@ -7,25 +7,25 @@ import KataWorkbook
 /// `kata room grade`: re-grades hand-ins and learners' repositories against the instructor's own workbook, with the
 /// checker `kata check` uses (its sandbox, limits and mutants), so a grade never rests on what a learner's laptop
 /// recorded, nor on a chapter, a `Package.swift` or kata files a learner changed.
-public struct HandinGrader {
+package struct HandinGrader {
     /// The instructor's workbook.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// Whether verdicts already in the instructor's verdict cache may answer (same file, same workbook).
-    public var useCache = true
+    package var useCache = true
     /// Refuse to grade where there is no sandbox: hand-ins are other people's code, and without one it could read
     /// the instructor's files and forge its results (see docs/FORMAT.md, "Threat model").
-    public var requiresSandbox = true
+    package var requiresSandbox = true
     /// Where progress lines go.
-    public var status: @Sendable (String) -> Void = { _ in }
+    package var status: @Sendable (String) -> Void = { _ in }
 
     /// A grader for the instructor's workbook.
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         self.workspace = workspace
     }
 
     /// Reads and grades the learners' work `urls` name (hand-in files, repositories, folders of repositories: see
     /// ``GradingInput``), several at once. What cannot be read is reported in the table, not thrown.
-    public func grade(_ urls: [URL]) throws -> GradeTable {
+    package func grade(_ urls: [URL]) throws -> GradeTable {
         if requiresSandbox, case .none(let reason) = Sandbox.detect().kind {
             throw BuildError.gradingWithoutSandbox(reason: reason)
         }

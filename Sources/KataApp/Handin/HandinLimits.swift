@@ -4,24 +4,24 @@ import KataBasics
 /// How large a hand-in and each of its fields may be. `kata handin` writes within these limits and `kata room grade`
 /// refuses a file past them, by name, so that one hand-in (made by hand, or by accident) can neither stall the
 /// grading of a class nor fill the instructor's summary.
-public struct HandinLimits: Sendable, Equatable {
+package struct HandinLimits: Sendable, Equatable {
     /// The largest hand-in file: checked before it is read, let alone parsed.
-    public var fileBytes = 16 << 20
+    package var fileBytes = 16 << 20
     /// The largest exercise file in it: the same as for a learner's file in their workbook.
-    public var exerciseFileBytes = Workspace.learnerFileLimit
+    package var exerciseFileBytes = Workspace.learnerFileLimit
     /// The learner's name: characters (as a person counts them) and UTF-8 bytes.
-    public var nameCharacters = 80
-    public var nameBytes = 256
+    package var nameCharacters = 80
+    package var nameBytes = 256
     /// Entries of `files`, of `chapters` and of `progress.exercises`, each.
-    public var entries = 1_000
+    package var entries = 1_000
     /// A path in `files` or `chapters`, an exercise id in `progress`, a chapter's hash: UTF-8 bytes.
-    public var keyBytes = 256
+    package var keyBytes = 256
 
     /// The limits kata writes and reads hand-ins with.
-    public init() {}
+    package init() {}
 
     /// What is wrong with `handin` (the field, what it holds and the limit), or nil.
-    public func problem(in handin: Handin) -> String? {
+    package func problem(in handin: Handin) -> String? {
         if let problem = nameProblem(handin.learner) { return problem }
         for (field, count) in [
             ("files", handin.files.count), ("chapters", handin.chapters.count),
@@ -46,7 +46,7 @@ public struct HandinLimits: Sendable, Equatable {
     }
 
     /// What is wrong with a learner's name for a hand-in, or nil.
-    public func nameProblem(_ name: String) -> String? {
+    package func nameProblem(_ name: String) -> String? {
         guard name.isEmpty || name.count > nameCharacters || name.utf8.count > nameBytes else { return nil }
         return "learner: give a name of 1 to \(nameCharacters) characters (\(nameBytes) bytes), such as --name \"Ada\""
     }

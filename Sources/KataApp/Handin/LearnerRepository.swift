@@ -7,18 +7,18 @@ import KataWorkbook
 /// and nothing else of the repository. What is not committed (an edit, a new file) does not count; the learner's
 /// chapters, `Package.swift`, `.kata` (progress, verdict cache) and solutions are never read, since the grade comes
 /// from the instructor's workbook; a committed chapter is only compared with the instructor's, for the summary.
-public struct LearnerRepository: Sendable {
+package struct LearnerRepository: Sendable {
     /// The repository's folder (its working tree, which holds `.git`).
-    public let folder: URL
+    package let folder: URL
 
     /// The repository in `folder`.
-    public init(folder: URL) {
+    package init(folder: URL) {
         self.folder = folder
     }
 
     /// Why a file committed at an exercise's path is not graded. The link rule is the workbook's (docs/FORMAT.md,
     /// "Links in exercises/"): no part of the path below the repository's top may be a link, wherever it leads.
-    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         /// `link`, the file's own path or a folder above it, is a symbolic link in the commit.
         case link(path: String, link: String)
         /// `part` is a submodule: a commit of another repository, whose files are not in this one.
@@ -33,7 +33,7 @@ public struct LearnerRepository: Sendable {
         case unreadable(path: String, said: String)
 
         /// What the instructor reads in the table's detail, saying what the learner can do.
-        public var description: String {
+        package var description: String {
             switch self {
             case .link(let path, let link) where link == path:
                 "\(path) is a symbolic link in the commit, and kata never follows a link in exercises/; the learner "
@@ -60,7 +60,7 @@ public struct LearnerRepository: Sendable {
     }
 
     /// The learner's work at HEAD, against the instructor's `workbook`, within `limits` (those of a hand-in).
-    public func submission(for workbook: Workbook, limits: HandinLimits = HandinLimits()) throws(RepositoryError)
+    package func submission(for workbook: Workbook, limits: HandinLimits = HandinLimits()) throws(RepositoryError)
         -> Submission
     {
         let git = GitObjects(gitDirectory: folder.appendingPathComponent(".git"), limits: CompileLimits())

@@ -4,7 +4,7 @@ import KataBasics
 /// Why `kata room grade` could not grade a learner's repository (or a folder it was given) at all; the summary names
 /// it by its path and grades the others. A file refused inside a repository is a cell of the table instead
 /// (``LearnerRepository/Refusal``).
-public enum RepositoryError: Error, Equatable, LocalizedError, CustomStringConvertible {
+package enum RepositoryError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// The folder is a symbolic link.
     case link(path: String)
     /// Its `.git` is a file (a worktree's, a submodule's checkout) or a link, not a clone's own folder.
@@ -25,7 +25,7 @@ public enum RepositoryError: Error, Equatable, LocalizedError, CustomStringConve
     case overLimit(path: String, bytes: Int, limit: Int)
 
     /// The message, on one line, every path shown with its control characters escaped.
-    public var description: String {
+    package var description: String {
         switch self {
         case .link(let path):
             "\(Self.shown(path)) was not graded: it is a symbolic link, and kata reads a repository only as the folder "
@@ -60,7 +60,7 @@ public enum RepositoryError: Error, Equatable, LocalizedError, CustomStringConve
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
     private static func shown(_ path: String) -> String { path.withVisibleControlsOnOneLine }
 }

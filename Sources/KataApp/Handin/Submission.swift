@@ -3,29 +3,29 @@ import KataWorkbook
 
 /// One learner's work as `kata room grade` grades it, from a hand-in file or from the learner's repository: their
 /// exercise files, what was refused, and what only informs (their recorded progress, chapters that differ).
-public struct Submission: Sendable {
+package struct Submission: Sendable {
     /// What the work came from.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         case handin, repository
     }
 
-    public var origin: Origin
+    package var origin: Origin
     /// The learner, as the table names them: a hand-in's name, or a repository's folder name.
-    public var learner: String
+    package var learner: String
     /// Where the work came from, as given: the hand-in file, or the repository's folder.
-    public var source: String
+    package var source: String
     /// The exercise files, by path relative to the workbook root (`exercises/<chapter>/<id>.swift`).
-    public var files: [String: String]
+    package var files: [String: String]
     /// What is at an exercise's path but is not graded, by path: why, in words (a link or a submodule committed
     /// there, a file too large or not UTF-8).
-    public var refused: [String: String] = [:]
+    package var refused: [String: String] = [:]
     /// What the learner's own progress recorded: a hand-in carries it; a repository's is not read.
-    public var recorded: Progress?
+    package var recorded: Progress?
     /// The instructor's chapters that this learner's differ from (or lack), by path.
-    public var differingChapters: [String]
+    package var differingChapters: [String]
 
     /// A submission.
-    public init(
+    package init(
         origin: Origin, learner: String, source: String, files: [String: String], refused: [String: String] = [:],
         recorded: Progress?, differingChapters: [String]
     ) {
@@ -40,7 +40,7 @@ public struct Submission: Sendable {
 
     /// The work in `handin`, read from `source`, against the instructor's `workbook`: chapters differ where their
     /// hashes do, or only one side has them.
-    public init(handin: Handin, source: String, workbook: Workbook) {
+    package init(handin: Handin, source: String, workbook: Workbook) {
         let expected = Handin.chapterHashes(workbook)
         self.init(
             origin: .handin, learner: handin.learner, source: source, files: handin.files, recorded: handin.progress,
@@ -50,7 +50,7 @@ public struct Submission: Sendable {
     }
 
     /// Whether there is anything at `exercise`'s path: a file to grade, or one refused.
-    public func has(_ exercise: Exercise) -> Bool {
+    package func has(_ exercise: Exercise) -> Bool {
         files[exercise.learnerPath] != nil || refused[exercise.learnerPath] != nil
     }
 }

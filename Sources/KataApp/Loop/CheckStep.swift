@@ -5,27 +5,27 @@ import KataMessages
 import KataWorkbook
 
 /// What `kata check` prints and how it exits.
-public struct CheckOutput: Sendable {
-    public var text: String
-    public var warnings: [String]
+package struct CheckOutput: Sendable {
+    package var text: String
+    package var warnings: [String]
     /// 0 when everything checked passed, 1 otherwise.
-    public var status: Int32
+    package var status: Int32
     /// The verdicts behind the text (for the room, see ``RoomReporter``).
-    public var results: [CheckResult] = []
+    package var results: [CheckResult] = []
 }
 
 /// `kata check [id]` and `kata check --all`: grade the learner's files and record each check in the progress store.
-public struct CheckStep {
-    public let workspace: Workspace
-    public let style: TerminalStyle
-    public var format: CheckFormat
-    public var useCache: Bool
+package struct CheckStep {
+    package let workspace: Workspace
+    package let style: TerminalStyle
+    package var format: CheckFormat
+    package var useCache: Bool
     /// Set by `kata watch`, which moves on by itself after a pass (so the report does not say "run kata next").
-    public var watching = false
+    package var watching = false
     /// Where progress lines go (standard error): building KataSpec the first time, `--all`'s counter.
-    public var status: (String) -> Void
+    package var status: (String) -> Void
 
-    public init(
+    package init(
         workspace: Workspace, style: TerminalStyle, format: CheckFormat = .human, useCache: Bool = true,
         status: @escaping (String) -> Void = { _ in }
     ) {
@@ -37,7 +37,7 @@ public struct CheckStep {
     }
 
     /// Checks one exercise: `id` (or prefix), or the current one.
-    public func run(id: String?) throws -> CheckOutput {
+    package func run(id: String?) throws -> CheckOutput {
         let (progress, warnings) = try workspace.store.readReporting(workspace.messages)
         var exercise: Exercise
         var preface: String?
@@ -114,7 +114,7 @@ public struct CheckStep {
     }
 
     /// Checks every exercise that has a learner file, in workbook order.
-    public func runAll() throws -> CheckOutput {
+    package func runAll() throws -> CheckOutput {
         let (_, warnings) = try workspace.store.readReporting(workspace.messages)
         let exercises = workspace.workbook.exercises.filter {
             workspace.learnerPath($0).exists

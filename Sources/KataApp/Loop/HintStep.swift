@@ -3,20 +3,20 @@ import KataMessages
 import KataWorkbook
 
 /// `kata hint [id]`: shows the next hint of an exercise and remembers how many were shown.
-public struct HintStep {
+package struct HintStep {
     /// The workspace.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// How to draw.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
 
     /// Creates the step.
-    public init(workspace: Workspace, style: TerminalStyle) {
+    package init(workspace: Workspace, style: TerminalStyle) {
         self.workspace = workspace
         self.style = style
     }
 
     /// Shows the next hint of the exercise (the current one when `id` is nil); with `all`, every hint shown so far.
-    public func run(id: String?, all: Bool = false) throws -> LoopOutput {
+    package func run(id: String?, all: Bool = false) throws -> LoopOutput {
         let t = workspace.messages
         let exercise: Exercise
         var warnings: [String] = []

@@ -9,11 +9,11 @@ import KataRoomWire
 /// from where the learner stands: `kata` when the shell finds this very program under that name, else
 /// the workbook's `./kata` launcher (`../../kata` from `exercises/<chapter>/`), else the path the
 /// program was started by.
-public enum KataCommand {
+package enum KataCommand {
     /// The command for this process, worked out from how it was started: what the command line hands the workspace
     /// (``Workspace/kataCommand``) and its companions (``environmentKey``). It comes from the environment
     /// (`KATA_LAUNCHER`) or from how kata was started, so its control characters are escaped.
-    public static func detected() -> String {
+    package static func detected() -> String {
         detect(
             environment: ProcessInfo.processInfo.environment, executable: runningExecutable(),
             invokedAs: CommandLine.arguments.first ?? "kata",
@@ -23,10 +23,10 @@ public enum KataCommand {
 
     /// Where kata tells a companion it runs (kata-tools, kata-room: ``CompanionBinary``) how the user typed kata,
     /// so that the companion's usage lines and the commands it prints read as kata's.
-    public static let environmentKey = KataCommandHandover.environmentKey
+    package static let environmentKey = KataCommandHandover.environmentKey
 
     /// How kata said the user typed it, in ``environmentKey``.
-    public static func passed(in environment: [String: String]) -> String? {
+    package static func passed(in environment: [String: String]) -> String? {
         KataCommandHandover.passed(in: environment)
     }
 
@@ -42,7 +42,7 @@ public enum KataCommand {
     ///
     /// One rule for every place a learner reads a command: chapters and docs write `kata <command>`; the terminal
     /// shows it as it works where the learner stands (``detected()``), the site as it works in the workbook's folder.
-    public static func written(_ text: String, as name: String) -> String {
+    package static func written(_ text: String, as name: String) -> String {
         guard name != "kata", text.hasPrefix("kata ") else { return text }
         let rest = text.dropFirst(5)
         guard let word = rest.split(separator: " ", maxSplits: 1).first, subcommands.contains(word) else {
@@ -59,7 +59,7 @@ public enum KataCommand {
     ///   - executable: this program's file.
     ///   - invokedAs: `argv[0]`.
     ///   - currentDirectory: where the learner is.
-    public static func detect(
+    package static func detect(
         environment: [String: String], executable: String?, invokedAs: String, currentDirectory: String
     ) -> String {
         if let executable, CompanionBinary(rawValue: URL(fileURLWithPath: executable).lastPathComponent) != nil,

@@ -5,9 +5,9 @@ import KataWorkbook
 
 /// The learner's language: `KATA_LANG` for one command, else the one `kata lang` remembered in
 /// `.kata/language`, else the source language.
-public struct LanguagePreference: Sendable {
+package struct LanguagePreference: Sendable {
     /// Where the language was chosen.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         /// Nobody chose one: the source language.
         case unset
         /// The `KATA_LANG` environment variable.
@@ -17,27 +17,27 @@ public struct LanguagePreference: Sendable {
     }
 
     /// The environment variable that chooses the language for one command.
-    public static let environmentKey = "KATA_LANG"
+    package static let environmentKey = "KATA_LANG"
 
     /// The `.kata` folder.
-    public let directory: URL
+    package let directory: URL
     /// The file that remembers the choice.
-    public var fileURL: URL { directory.appendingPathComponent("language") }
+    package var fileURL: URL { directory.appendingPathComponent("language") }
 
     /// A preference stored in `directory` (the workbook's `.kata`).
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// The remembered language code, as written (nil when there is none, or when the file is not a short text file).
-    public func remembered() -> String? {
+    package func remembered() -> String? {
         guard case .success(let text) = TextFileReader.read(fileURL, limit: 4_096) else { return nil }
         let code = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return code.isEmpty ? nil : code
     }
 
     /// Remembers `language` for the commands that follow.
-    public func remember(_ language: Language) throws(LoopError) {
+    package func remember(_ language: Language) throws(LoopError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data((language.code + "\n").utf8).write(to: fileURL, options: .atomic)
@@ -50,7 +50,7 @@ public struct LanguagePreference: Sendable {
     /// available language (the source language is used then), in the language chosen. The choice is shown as it was
     /// written, cut to a few dozen characters and with its control characters escaped: it comes from the
     /// environment or a file, and whatever they hold must not reach the terminal as it is.
-    public func choose(
+    package func choose(
         environment: [String: String], available: [Language], kataCommand: String = "kata"
     ) -> (Language, Origin, [String]) {
         var warnings: [(Message, [String: String])] = []

@@ -4,14 +4,14 @@ import KataMessages
 import KataWorkbook
 
 /// `kata lang [code]`: shows the languages the workbook can be read in, or chooses one and remembers it.
-public struct LanguageStep {
+package struct LanguageStep {
     /// The workspace, in the language chosen so far.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// How to draw.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
 
     /// Creates the step.
-    public init(workspace: Workspace, style: TerminalStyle) {
+    package init(workspace: Workspace, style: TerminalStyle) {
         self.workspace = workspace
         self.style = style
     }
@@ -25,7 +25,7 @@ public struct LanguageStep {
     }
 
     /// Lists the languages, marking the current one.
-    public func show() -> LoopOutput {
+    package func show() -> LoopOutput {
         let languages = [Language.source] + loader.languages()
         let current = workspace.edition.language
         let t = workspace.messages
@@ -44,7 +44,7 @@ public struct LanguageStep {
     }
 
     /// Chooses `code` (a language code or a unique start of one) and remembers it in `.kata/language`.
-    public func choose(_ code: String) throws(LoopError) -> LoopOutput {
+    package func choose(_ code: String) throws(LoopError) -> LoopOutput {
         let languages = [Language.source] + loader.languages()
         guard let language = Language.resolve(code, among: languages) else {
             throw .unknownLanguage(code, available: languages.map(\.code))

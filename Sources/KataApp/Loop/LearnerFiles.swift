@@ -4,19 +4,19 @@ import KataMessages
 import KataWorkbook
 
 /// Creates, backs up and restores learners' files, never overwriting one without a backup.
-public struct LearnerFiles: Sendable {
+package struct LearnerFiles: Sendable {
     /// The workspace the files belong to.
-    public let workspace: Workspace
+    package let workspace: Workspace
 
     /// Creates the helper.
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         self.workspace = workspace
     }
 
     /// Writes the starter to the learner's file unless the file exists. Returns true when it created it. A link on
     /// the way (see ``LearnerPath``) is the learner's error: nothing is written through it.
     @discardableResult
-    public func createIfMissing(_ exercise: Exercise) throws(LoopError) -> Bool {
+    package func createIfMissing(_ exercise: Exercise) throws(LoopError) -> Bool {
         switch workspace.learnerPath(exercise).write(Data(exercise.starter.code.utf8), replacing: false) {
         case .success(let created): return created
         case .failure(let failure): throw error(failure, exercise)
@@ -24,7 +24,7 @@ public struct LearnerFiles: Sendable {
     }
 
     /// What ``reset(_:now:)`` did with the learner's file before putting the starter back.
-    public enum ResetOutcome: Equatable, Sendable {
+    package enum ResetOutcome: Equatable, Sendable {
         /// The file was copied to this backup.
         case backedUp(URL)
         /// The file was already in this backup (the newest one of the exercise), so no copy was made.
@@ -42,7 +42,7 @@ public struct LearnerFiles: Sendable {
     /// holds the same text) and puts the starter back. A symbolic link in the way (the file, or a folder of
     /// `exercises/` above it) is removed instead, never followed: what it points to is not the learner's file in
     /// the workbook, so there is nothing of theirs to back up, and nothing there is read or changed.
-    public func reset(_ exercise: Exercise, now: Date = Date()) throws(LoopError) -> ResetOutcome {
+    package func reset(_ exercise: Exercise, now: Date = Date()) throws(LoopError) -> ResetOutcome {
         let path = workspace.learnerPath(exercise)
         let starter = Data(exercise.starter.code.utf8)
         let outcome: ResetOutcome

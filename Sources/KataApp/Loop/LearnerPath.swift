@@ -17,23 +17,23 @@ import KataBasics
 /// solutions), the rule is the same for every command, and it is checked without resolving anything. Each folder is
 /// opened without following a link and the next part is looked up inside the folder already opened, so a link put in
 /// place between the check and the read is not followed either.
-public struct LearnerPath: Sendable {
+package struct LearnerPath: Sendable {
     /// The workbook root (reached however the learner reaches it: the rule starts below it).
-    public let root: URL
+    package let root: URL
     /// The path below the root, one part per folder: `["exercises", "kiwi", "kiwi-let.swift"]`.
-    public let parts: [String]
+    package let parts: [String]
 
     /// The path `relative` (`exercises/<chapter>/<id>.swift`) below `root`.
-    public init(root: URL, relative: String) {
+    package init(root: URL, relative: String) {
         self.root = root
         parts = relative.split(separator: "/").map(String.init)
     }
 
     /// The path as a URL (for showing it, and for watching its folder).
-    public var url: URL { root.appendingPathComponent(parts.joined(separator: "/")) }
+    package var url: URL { root.appendingPathComponent(parts.joined(separator: "/")) }
 
     /// What is at the path, looked at without following a link.
-    public enum Entry: Equatable, Sendable {
+    package enum Entry: Equatable, Sendable {
         /// Nothing: the file, or a folder above it, is missing.
         case missing
         /// A regular file, reached through real folders.
@@ -46,7 +46,7 @@ public struct LearnerPath: Sendable {
     }
 
     /// What is at the path.
-    public var entry: Entry {
+    package var entry: Entry {
         var info = stat()
         for count in 1...parts.count {
             let path = root.appendingPathComponent(parts.prefix(count).joined(separator: "/")).path
@@ -62,10 +62,10 @@ public struct LearnerPath: Sendable {
     }
 
     /// Whether the learner has something at the path (a file, a link, a folder): what "the exercise has a file" means.
-    public var exists: Bool { entry != .missing }
+    package var exists: Bool { entry != .missing }
 
     /// Why the path could not be read.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// A part of the path is a symbolic link (relative to the root).
         case link(String)
         /// The file cannot be read as it is (missing, a folder, too large, not UTF-8…).
@@ -73,7 +73,7 @@ public struct LearnerPath: Sendable {
     }
 
     /// The file's bytes, at most `limit` of them.
-    public func data(limit: Int) -> Result<Data, Failure> {
+    package func data(limit: Int) -> Result<Data, Failure> {
         let folder: Int32
         switch openFolder() {
         case .success(let opened): folder = opened
@@ -110,7 +110,7 @@ public struct LearnerPath: Sendable {
     }
 
     /// The file's text: UTF-8, at most `limit` bytes.
-    public func text(limit: Int) -> Result<String, Failure> {
+    package func text(limit: Int) -> Result<String, Failure> {
         data(limit: limit).flatMap { data in
             if let text = String(validating: data, as: UTF8.self) { return .success(text) }
             return .failure(.file(.notUTF8(line: TextFileReader.firstInvalidLine(data))))
@@ -118,7 +118,7 @@ public struct LearnerPath: Sendable {
     }
 
     /// Removes the link at `link` (a part of the path, relative to the root) itself, never what it points to.
-    public func removeLink(_ link: String) -> Result<Void, Failure> {
+    package func removeLink(_ link: String) -> Result<Void, Failure> {
         let linkParts = link.split(separator: "/").map(String.init)
         guard !linkParts.isEmpty, Array(parts.prefix(linkParts.count)) == linkParts else {
             preconditionFailure("\(link) is not a part of \(parts.joined(separator: "/"))")
@@ -142,7 +142,7 @@ public struct LearnerPath: Sendable {
     /// Writes `data` to the file: a new file when `replacing` is false (nothing is written over, and the result
     /// says false when there was a file already), else in one step in place of the one there. The folders are
     /// created as needed, and none of them, nor the file, is reached through a link.
-    public func write(_ data: Data, replacing: Bool) -> Result<Bool, Failure> {
+    package func write(_ data: Data, replacing: Bool) -> Result<Bool, Failure> {
         let folder: Int32
         switch openFolder(creating: true) {
         case .success(let opened): folder = opened

@@ -3,20 +3,20 @@ import KataMessages
 import KataWorkbook
 
 /// `kata list`: every chapter and exercise with its state, counts and an overall progress bar.
-public struct ListReport {
+package struct ListReport {
     /// The workspace.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// How to draw.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
 
     /// Creates the report.
-    public init(workspace: Workspace, style: TerminalStyle) {
+    package init(workspace: Workspace, style: TerminalStyle) {
         self.workspace = workspace
         self.style = style
     }
 
     /// Builds the report.
-    public func run() throws -> LoopOutput {
+    package func run() throws -> LoopOutput {
         let (progress, warnings) = try workspace.store.readReporting(workspace.messages)
         let workbook = workspace.workbook
         let current = workspace.current(in: progress)

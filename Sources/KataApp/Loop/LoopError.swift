@@ -4,7 +4,7 @@ import KataMessages
 import KataWorkbook
 
 /// Mistakes in what the learner asked for (an id that is not there) and files that cannot be written.
-public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
+package enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
     /// No exercise has this id or prefix; the ids the learner most likely meant, best first (see
     /// `Workbook.exerciseSuggestions(for:)`).
     case unknownExercise(String, suggestions: [String])
@@ -29,10 +29,10 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     case unknownLanguage(String, available: [String])
 
     /// The message for the user.
-    public var description: String { description(in: Messages(.source)) }
+    package var description: String { description(in: Messages(.source)) }
 
     /// The message in the language of `messages`.
-    public func description(in t: Messages) -> String {
+    package func description(in t: Messages) -> String {
         let list = t.kata("list")
         switch self {
         case .unknownExercise(let id, let suggestions) where suggestions.count == 1:
@@ -81,5 +81,5 @@ public enum LoopError: Error, Equatable, LocalizedError, CustomStringConvertible
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

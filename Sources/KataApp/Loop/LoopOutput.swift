@@ -2,14 +2,14 @@ import KataBasics
 import KataMessages
 
 /// What a learner-loop command prints: its text for standard output, and warnings for standard error.
-public struct LoopOutput: Sendable, Equatable {
+package struct LoopOutput: Sendable, Equatable {
     /// Text for standard output, ending in a newline.
-    public var text: String
+    package var text: String
     /// Warnings (a corrupt progress file moved aside, say), one per line.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Creates an output.
-    public init(text: String, warnings: [String] = []) {
+    package init(text: String, warnings: [String] = []) {
         self.text = text
         self.warnings = warnings
     }

@@ -5,20 +5,20 @@ import KataWorkbook
 
 /// `kata next`: shows the first unsolved exercise (or the one named) and creates its file from the starter when
 /// it is missing, and the chapter's code it is compiled with for the learner to read (``ChapterCodeFile``).
-public struct NextStep {
+package struct NextStep {
     /// The workspace.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// How to draw.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
 
     /// Creates the step.
-    public init(workspace: Workspace, style: TerminalStyle) {
+    package init(workspace: Workspace, style: TerminalStyle) {
         self.workspace = workspace
         self.style = style
     }
 
     /// Runs the step: shows `id` (an id or a unique start of one), or else the current exercise.
-    public func run(id: String? = nil) throws -> LoopOutput {
+    package func run(id: String? = nil) throws -> LoopOutput {
         let named = try id.map { id throws(LoopError) in try workspace.exercise(id) }
         var (progress, warnings) = try workspace.store.readReporting(workspace.messages)
         if let named, progress.chosen != named.id {
@@ -35,7 +35,7 @@ public struct NextStep {
 
     /// Shows one exercise (its prompt, the file to edit and the commands to run), creating its file from the
     /// starter when it is missing; `kata watch` shows the next exercise this way too.
-    public func present(_ exercise: Exercise, progress: Progress) throws(LoopError) -> String {
+    package func present(_ exercise: Exercise, progress: Progress) throws(LoopError) -> String {
         let created = try LearnerFiles(workspace: workspace).createIfMissing(exercise)
         // The prompt points at the chapter's code in this file for long support code: it must be there now, even
         // when no preparation runs to write the editor's files.

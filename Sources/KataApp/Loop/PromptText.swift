@@ -5,22 +5,22 @@ import KataWorkbook
 /// An exercise's prompt as `kata next` prints it: the chapter's prose and code, with long support code folded
 /// into one line that says what it declares and where to read it, the chapter's code that kata writes for the editor
 /// (chapter 9 repeats its support code in every exercise, and a prompt should fit on a screen or two).
-public struct PromptText {
+package struct PromptText {
     /// The workspace, for paths.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// How to draw.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
     /// Support blocks longer than this many lines are folded.
-    public var foldedAfterLines = 12
+    package var foldedAfterLines = 12
 
     /// Creates the renderer.
-    public init(workspace: Workspace, style: TerminalStyle) {
+    package init(workspace: Workspace, style: TerminalStyle) {
         self.workspace = workspace
         self.style = style
     }
 
     /// The prompt, ready to print (no trailing newline).
-    public func render(_ exercise: Exercise) -> String {
+    package func render(_ exercise: Exercise) -> String {
         // A translated prompt's links and lines are those of its translation's file.
         let text = workspace.edition.textURL(of: exercise)
         let renderer = TerminalRenderer(style: style, linksRelativeTo: text, in: workspace)

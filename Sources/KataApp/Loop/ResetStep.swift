@@ -1,17 +1,17 @@
 import KataBasics
 
 /// `kata reset <id>`: saves the learner's file to a backup and puts the starter back.
-public struct ResetStep {
+package struct ResetStep {
     /// The workspace.
-    public let workspace: Workspace
+    package let workspace: Workspace
 
     /// Creates the step.
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         self.workspace = workspace
     }
 
     /// Resets one exercise.
-    public func run(id: String) throws -> LoopOutput {
+    package func run(id: String) throws -> LoopOutput {
         let exercise = try workspace.exercise(id)
         let path = workspace.display(workspace.learnerFile(exercise))
         let outcome = try LearnerFiles(workspace: workspace).reset(exercise)

@@ -4,16 +4,16 @@ import KataBasics
 /// After a passing check, a site the learner built in the workbook's `site/` is brought up to date, to show the
 /// exercise as solved. The site builder is not in kata (a learner's first build leaves it out): `kata-tools
 /// build-site --refresh` rebuilds the site as it was built and says so in one line.
-public enum SiteRefresh {
+package enum SiteRefresh {
     /// The file that says a folder was written by `kata build-site`, and how (the site builder writes it).
-    public static let marker = ".kata-site"
+    package static let marker = ".kata-site"
 
     /// The flag of `kata-tools build-site` that refreshes the workbook's site and prints one line about it.
-    public static let flag = "--refresh"
+    package static let flag = "--refresh"
 
     /// Rebuilds `site/` if a build left it there. Returns the line to show the learner, or nil when the workbook
     /// has no site. kata-tools is looked for only then (`tools`, by default ``CompanionBinary/locate``).
-    public static func run(_ workspace: Workspace, tools locate: () -> URL? = { CompanionBinary.tools.locate() })
+    package static func run(_ workspace: Workspace, tools locate: () -> URL? = { CompanionBinary.tools.locate() })
         -> String?
     {
         let folder = workspace.workbook.url("site")

@@ -4,28 +4,28 @@ import KataMessages
 import KataWorkbook
 
 /// A loaded workbook together with the learner's progress and files, in the learner's language.
-public struct Workspace: Sendable {
+package struct Workspace: Sendable {
     /// The validated workbook, with its words in the learner's language where a translation is ready (the code
     /// is always the source's).
-    public let workbook: Workbook
+    package let workbook: Workbook
     /// The workbook as its chapters are written, in the source language.
-    public let sourceWorkbook: Workbook
+    package let sourceWorkbook: Workbook
     /// The edition the learner reads: its language, and the exercises it shows in the source language.
-    public let edition: Edition
+    package let edition: Edition
     /// Where the language was chosen.
-    public let languageOrigin: LanguagePreference.Origin
+    package let languageOrigin: LanguagePreference.Origin
     /// Warnings from choosing the language (a `KATA_LANG` that names no translation, say), one per line.
-    public let notices: [String]
+    package let notices: [String]
     /// The progress store in `<workbook>/.kata`.
-    public let store: ProgressStore
+    package let store: ProgressStore
     /// Paths shown to the user are relative to this folder when inside it.
-    public let displayBase: URL
+    package let displayBase: URL
     /// How the learner types kata (``KataCommand``): what every command kata tells them to type starts with.
-    public let kataCommand: String
+    package let kataCommand: String
 
     /// Locates and loads the workbook (see ``WorkbookLocator``) in `language`, or in the learner's language (see
     /// ``LanguagePreference``) when it is nil.
-    public init(
+    package init(
         explicitPath: String?, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         language: Language? = nil, kataCommand: String = "kata",
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -38,7 +38,7 @@ public struct Workspace: Sendable {
     }
 
     /// Loads the workbook at `root` in `language`, or in the learner's language when it is nil.
-    public init(
+    package init(
         root: URL, displayBase: URL, language: Language? = nil, kataCommand: String = "kata",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(WorkbookError) {
@@ -64,10 +64,10 @@ public struct Workspace: Sendable {
     }
 
     /// kata's own words in the learner's language.
-    public var messages: Messages { Messages(edition.language, kataCommand: kataCommand) }
+    package var messages: Messages { Messages(edition.language, kataCommand: kataCommand) }
 
     /// The exercise with this id, or the only one whose id starts with it.
-    public func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {
+    package func exercise(_ idOrPrefix: String) throws(LoopError) -> Exercise {
         let exercises = workbook.exercises
         // Ids are short; a huge one is neither echoed nor compared letter by letter with every id.
         guard idOrPrefix.utf8.count <= 128 else { throw .idTooLong(length: idOrPrefix.count) }
@@ -81,7 +81,7 @@ public struct Workspace: Sendable {
     /// The current exercise: the first unsolved one from the exercise the learner last chose with
     /// `kata next <id>` (a workshop that starts at a chapter), or else from the start of the workbook.
     /// When everything after the chosen one is solved, it is the first unsolved one of the workbook.
-    public func current(in progress: Progress) -> Exercise? {
+    package func current(in progress: Progress) -> Exercise? {
         let exercises = workbook.exercises
         let start = progress.chosen.flatMap { id in exercises.firstIndex { $0.id == id } } ?? 0
         return exercises[start...].first { progress[$0.id].state != .solved }
@@ -89,21 +89,21 @@ public struct Workspace: Sendable {
     }
 
     /// The learner's file for an exercise.
-    public func learnerFile(_ exercise: Exercise) -> URL {
+    package func learnerFile(_ exercise: Exercise) -> URL {
         workbook.url(exercise.learnerPath)
     }
 
     /// The largest learner file kata reads.
-    public static let learnerFileLimit = 1 << 20
+    package static let learnerFileLimit = 1 << 20
 
     /// Where the learner's file is, reached by the one rule for learners' files (see ``LearnerPath``).
-    public func learnerPath(_ exercise: Exercise) -> LearnerPath {
+    package func learnerPath(_ exercise: Exercise) -> LearnerPath {
         LearnerPath(root: workbook.root, relative: exercise.learnerPath)
     }
 
     /// The learner's code: a regular file of the workbook reached through no link (see ``LearnerPath``), UTF-8, of
     /// reasonable size.
-    public func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
+    package func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
         switch learnerPath(exercise).text(limit: Self.learnerFileLimit) {
         case .success(let text): return text
         case .failure(let failure): throw error(failure, exercise)
@@ -125,7 +125,7 @@ public struct Workspace: Sendable {
 
     /// A path as the user should see it: relative to the folder kata was started in when it is inside it, on one
     /// line, its control characters shown as escapes (a folder's name can hold anything but `/`).
-    public func display(_ url: URL) -> String {
+    package func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let base = displayBase.path.hasSuffix("/") ? displayBase.path : displayBase.path + "/"
         return (path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path).withVisibleControlsOnOneLine

@@ -19,30 +19,30 @@ import KataMessages
 /// returns at once. That process (``run()``) builds under the same locks as a check, so a check that comes meanwhile
 /// waits for it instead of building the same things again. When it is killed, the next check ends what it left
 /// running, removes its half-built folders and builds what is missing itself (see ``DetachedGroupRecord``).
-public struct Preparation {
+package struct Preparation {
     /// The workspace to prepare.
-    public let workspace: Workspace
+    package let workspace: Workspace
     private let environment: [String: String]
 
     /// A preparation of `workspace`'s workbook.
-    public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.workspace = workspace
         self.environment = environment
     }
 
     /// Whether `kata next` prepares: `KATA_PREPARE=off` turns it off (to measure `kata next` alone).
-    public var isEnabled: Bool { environment["KATA_PREPARE"] != "off" }
+    package var isEnabled: Bool { environment["KATA_PREPARE"] != "off" }
 
     /// What `kata next` does after showing the exercise: starts `executable prepare`, detached. Returns what the
     /// learner should hear: a file the editor needs that kata found someone else's, and left alone.
-    public func start(executable: URL) -> [String] {
+    package func start(executable: URL) -> [String] {
         guard isEnabled else { return [] }
         DetachedLaunch.start(executable, arguments: ["prepare", "--workbook", workspace.workbook.root.path])
         return EditorSetup(workspace: workspace).leftAlone(announcing: true)
     }
 
     /// Prepares in this process (`kata prepare`), after any other preparation of this workbook has ended.
-    public func run() throws(BuildError) {
+    package func run() throws(BuildError) {
         let root = workspace.workbook.root
         let caches = Prerequisites.caches(workbookRoot: root, environment: environment)
         try FileLock(caches.workbook.appendingPathComponent(".prepare.lock")).holding { () throws(BuildError) in

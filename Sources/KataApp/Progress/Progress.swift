@@ -3,70 +3,70 @@ import KataBasics
 import KataRoomWire
 
 /// What a learner has done, per exercise. Stored as `.kata/progress.json`.
-public struct Progress: Codable, Sendable, Equatable {
+package struct Progress: Codable, Sendable, Equatable {
     /// The schema version this build of kata reads and writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// Schema version of the file.
-    public var version: Int
+    package var version: Int
     /// Progress per exercise id.
-    public var exercises: [String: ExerciseProgress]
+    package var exercises: [String: ExerciseProgress]
     /// The exercise the learner last chose with `kata next <id>`; the current exercise is the first unsolved
     /// one from there on. Nil until the learner chooses one.
-    public var chosen: String?
+    package var chosen: String?
 
     /// Empty progress.
-    public init() {
+    package init() {
         version = Self.currentVersion
         exercises = [:]
     }
 
     /// The progress of one exercise (empty when it was never touched).
-    public subscript(id: String) -> ExerciseProgress {
+    package subscript(id: String) -> ExerciseProgress {
         get { exercises[id] ?? ExerciseProgress() }
         set { exercises[id] = newValue }
     }
 }
 
 /// One exercise's record.
-public struct ExerciseProgress: Codable, Sendable, Equatable {
+package struct ExerciseProgress: Codable, Sendable, Equatable {
     /// How many times the exercise was checked.
-    public var attempts: Int = 0
+    package var attempts: Int = 0
     /// When it was first checked.
-    public var firstAttempt: Date?
+    package var firstAttempt: Date?
     /// When it was last checked.
-    public var lastAttempt: Date?
+    package var lastAttempt: Date?
     /// When it first passed.
-    public var solved: Date?
+    package var solved: Date?
     /// How many hints `kata hint` has shown.
-    public var hintsShown: Int = 0
+    package var hintsShown: Int = 0
     /// How many checks there had been when `kata reset` last put the starter back (a count, not a time: a reset
     /// and a check can fall in the same second).
-    public var resetAfterAttempts: Int?
+    package var resetAfterAttempts: Int?
     /// Set when the progress file was changed outside kata: the recorded pass is not trusted until the next one.
-    public var unverified: Bool?
+    package var unverified: Bool?
     /// The checks, oldest first: the first ``keptFromStart``, the first pass, and the last ``keptAtEnd`` of them,
     /// so the record shows how the learner got to green without growing with every save in `kata watch`.
     /// ``attempts`` counts them all.
-    public var checks: [CheckRecord] = []
+    package var checks: [CheckRecord] = []
 
     /// How many of the first checks are always kept.
-    public static let keptFromStart = 20
+    package static let keptFromStart = 20
     /// How many of the latest checks are kept.
-    public static let keptAtEnd = 30
+    package static let keptAtEnd = 30
 
     /// Creates an empty record.
-    public init() {}
+    package init() {}
 
     /// Solved, attempted, or not started.
-    public var state: ExerciseState {
+    package var state: ExerciseState {
         if solved != nil && unverified != true { return .solved }
         return attempts > 0 ? .attempted : .notStarted
     }
 
     /// For a solved exercise whose file no longer passes, as far as kata knows: reset to the starter after the
     /// last check, or checked without passing since it was solved.
-    public var solvedBefore: SolvedBefore? {
+    package var solvedBefore: SolvedBefore? {
         guard solved != nil else { return nil }
         if resetAfterAttempts == attempts { return .reset }
         if let last = checks.last, last.verdict != .passed { return .lastCheckFailed }
@@ -74,12 +74,12 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
     }
 
     /// Why a solved exercise is only "solved before".
-    public enum SolvedBefore: Sendable {
+    package enum SolvedBefore: Sendable {
         case reset, lastCheckFailed
     }
 
     /// Records one check and its verdict.
-    public mutating func record(_ check: CheckRecord) {
+    package mutating func record(_ check: CheckRecord) {
         attempts += 1
         if firstAttempt == nil { firstAttempt = check.time }
         lastAttempt = check.time
@@ -97,29 +97,29 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
 }
 
 /// Where a learner stands with an exercise.
-public enum ExerciseState: String, Sendable {
+package enum ExerciseState: String, Sendable {
     case solved, attempted
     case notStarted = "not started"
 }
 
 /// The outcome of one `kata check`.
-public struct CheckRecord: Codable, Sendable, Equatable {
+package struct CheckRecord: Codable, Sendable, Equatable {
     /// How a check ended (the room is told the same word).
-    public typealias Verdict = CheckVerdict
+    package typealias Verdict = CheckVerdict
 
     /// When the check ran.
-    public var time: Date
+    package var time: Date
     /// Its verdict.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// For specify exercises: mutants caught.
-    public var caught: Int?
+    package var caught: Int?
     /// For specify exercises: mutants in all.
-    public var mutants: Int?
+    package var mutants: Int?
     /// Seconds the check took.
-    public var duration: Double
+    package var duration: Double
 
     /// Creates a record.
-    public init(time: Date, verdict: Verdict, caught: Int? = nil, mutants: Int? = nil, duration: Double) {
+    package init(time: Date, verdict: Verdict, caught: Int? = nil, mutants: Int? = nil, duration: Double) {
         self.time = time
         self.verdict = verdict
         self.caught = caught

@@ -10,26 +10,26 @@ import KataWorkbook
 #endif
 
 /// Reads and writes `.kata/progress.json`: atomically, under an advisory lock, and never losing a file it cannot read.
-public struct ProgressStore: Sendable {
+package struct ProgressStore: Sendable {
     /// The `.kata` folder.
-    public let directory: URL
+    package let directory: URL
     /// The progress file.
-    public var fileURL: URL { directory.appendingPathComponent("progress.json") }
+    package var fileURL: URL { directory.appendingPathComponent("progress.json") }
     private var lockURL: URL { directory.appendingPathComponent("progress.lock") }
 
     /// A store in `<workbook>/.kata`.
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// Reads the progress. A corrupt file is moved aside (see ``ProgressNotice``) and empty progress returned.
-    public func read() throws(ProgressError) -> (Progress, [ProgressNotice]) {
+    package func read() throws(ProgressError) -> (Progress, [ProgressNotice]) {
         try withLock { () throws(ProgressError) in try load() }
     }
 
     /// Reads, changes and writes the progress as one step that no other kata process can interleave with.
     @discardableResult
-    public func update<T>(_ change: (inout Progress) -> T) throws(ProgressError) -> (T, [ProgressNotice]) {
+    package func update<T>(_ change: (inout Progress) -> T) throws(ProgressError) -> (T, [ProgressNotice]) {
         try withLock { () throws(ProgressError) in
             var (progress, notices) = try load()
             let result = change(&progress)
@@ -205,7 +205,7 @@ public struct ProgressStore: Sendable {
 }
 
 /// Something the user must be told about the progress file.
-public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
+package enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read, and was moved to `backup`.
     case movedAside(original: URL, backup: URL, reason: Reason)
     /// The file was changed outside kata (its seal does not match); the exercises it recorded as solved are marked
@@ -213,7 +213,7 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
     case changedOutsideKata(file: URL, unverified: [String])
 
     /// Why the file could not be read.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         case notJSON
         case fieldMalformed(String)
         case fieldMissing(String)
@@ -243,10 +243,10 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The warning text in English.
-    public var description: String { described(Messages(.source)) }
+    package var description: String { described(Messages(.source)) }
 
     /// The warning text in the language of `t`.
-    public func described(_ t: Messages) -> String {
+    package func described(_ t: Messages) -> String {
         switch self {
         case .movedAside(let original, let backup, let reason):
             return t(
@@ -272,7 +272,7 @@ public enum ProgressNotice: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why progress could not be read or written.
-public enum ProgressError: Error, Equatable, LocalizedError, CustomStringConvertible {
+package enum ProgressError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// The file comes from a newer kata.
     case newerVersion(path: String, version: Int)
     /// A corrupt file could not be moved aside, so nothing was changed.
@@ -281,7 +281,7 @@ public enum ProgressError: Error, Equatable, LocalizedError, CustomStringConvert
     case cannotWrite(path: String, reason: String)
 
     /// The message for the user (paths on one line, control characters escaped).
-    public var description: String {
+    package var description: String {
         let path = self.path.withVisibleControlsOnOneLine
         return switch self {
         case .newerVersion(_, let version):
@@ -294,12 +294,12 @@ public enum ProgressError: Error, Equatable, LocalizedError, CustomStringConvert
     }
 
     /// The file the error is about.
-    public var path: String {
+    package var path: String {
         switch self {
         case .newerVersion(let path, _), .cannotMoveAside(let path, _), .cannotWrite(let path, _): path
         }
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

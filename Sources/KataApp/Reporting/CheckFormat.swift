@@ -1,5 +1,5 @@
 /// How `kata check` prints its results.
-public enum CheckFormat: String, Sendable, CaseIterable {
+package enum CheckFormat: String, Sendable, CaseIterable {
     /// Documentation format for a person, with colour on a terminal.
     case human
     /// The Exercism test-runner interface, version 3, extended with mutant results.

@@ -5,17 +5,17 @@ import KataWorkbook
 
 /// `results.json` in the Exercism test-runner interface, version 3, with kata's additions for specify
 /// exercises (`mutants`, `score`) and the exercise's id, kind and file under `kata`.
-public struct ExercismReport {
+package struct ExercismReport {
     let source: SourceText
     let display: (String) -> String
 
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         source = SourceText(root: workspace.workbook.root)
         display = { path in path.hasPrefix("/") ? path : workspace.display(workspace.workbook.url(path)) }
     }
 
     /// The JSON object for one result.
-    public func object(_ result: CheckResult, exercise: Exercise, file: String) -> [String: Any] {
+    package func object(_ result: CheckResult, exercise: Exercise, file: String) -> [String: Any] {
         var object: [String: Any] = ["version": 3]
         switch result.status {
         case .passed: object["status"] = "pass"
@@ -100,7 +100,7 @@ public struct ExercismReport {
     }
 
     /// Pretty-printed JSON with sorted keys, ending in a newline.
-    public static func text(_ value: Any) -> String {
+    package static func text(_ value: Any) -> String {
         guard
             let data = try? JSONSerialization.data(
                 withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -6,16 +6,16 @@ import KataMessages
 import KataWorkbook
 
 /// `kata check` for a person: the results in documentation format, then what to do next.
-public struct HumanCheckReport {
-    public let workspace: Workspace
-    public let style: TerminalStyle
+package struct HumanCheckReport {
+    package let workspace: Workspace
+    package let style: TerminalStyle
     /// In `kata watch`, which shows the next exercise by itself after a pass.
-    public var watching: Bool
+    package var watching: Bool
     let source: SourceText
     /// kata's words, in the learner's language.
     let t: Messages
 
-    public init(workspace: Workspace, style: TerminalStyle, watching: Bool = false) {
+    package init(workspace: Workspace, style: TerminalStyle, watching: Bool = false) {
         self.workspace = workspace
         self.style = style
         self.watching = watching
@@ -27,7 +27,7 @@ public struct HumanCheckReport {
     static let printedLinesShown = 20
 
     /// The whole report for one check, ending in a newline.
-    public func render(_ result: CheckResult, exercise: Exercise, file: String, cached: Bool = false) -> String {
+    package func render(_ result: CheckResult, exercise: Exercise, file: String, cached: Bool = false) -> String {
         var lines: [String] = []
         let kind = exercise.kind == .specify ? t(.youWriteTheSpecs) : ""
         lines.append(

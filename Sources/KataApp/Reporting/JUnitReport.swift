@@ -4,14 +4,14 @@ import KataGrading
 import KataWorkbook
 
 /// JUnit XML: one `<testsuite>` per exercise, one `<testcase>` per example (and per mutant).
-public struct JUnitReport {
+package struct JUnitReport {
     let display: (String) -> String
 
-    public init(workspace: Workspace) {
+    package init(workspace: Workspace) {
         display = { path in path.hasPrefix("/") ? path : workspace.display(workspace.workbook.url(path)) }
     }
 
-    public func document(_ results: [(CheckResult, Exercise)]) -> String {
+    package func document(_ results: [(CheckResult, Exercise)]) -> String {
         let suites = results.map { suite($0.0, exercise: $0.1) }
         let tests = suites.map(\.tests).reduce(0, +)
         let failures = suites.map(\.failures).reduce(0, +)

@@ -6,12 +6,12 @@ import KataWorkbook
 
 /// The first failure or compile error of a check on one line, with the learner's paths, positions and
 /// spacing taken out, so that the room can count how many learners hit the same one.
-public enum FailureLine {
+package enum FailureLine {
     /// Longest line kept.
-    public static let limit = 200
+    package static let limit = 200
 
     /// The line for `result`, or nil when it passed.
-    public static func first(in result: CheckResult) -> String? {
+    package static func first(in result: CheckResult) -> String? {
         switch result.status {
         case .passed:
             return nil
@@ -43,7 +43,7 @@ public enum FailureLine {
     }
 
     /// One line: no `file:line:column:` prefixes, single spaces, at most ``limit`` characters.
-    public static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         var line = withoutPlaces(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if line.count > limit { line = String(line.prefix(limit - 1)) + "…" }
         return line

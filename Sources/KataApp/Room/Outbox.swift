@@ -11,19 +11,19 @@ import KataRoomWire
 /// Events waiting for the room to acknowledge them: `.kata/room/outbox.jsonl`, one JSON event a line.
 /// Appends and removals happen under a lock, each append in one `write` followed by `fsync`, so a crash leaves
 /// at worst a partial last line, which is skipped.
-public struct Outbox: Sendable {
+package struct Outbox: Sendable {
     /// `.kata/room`.
-    public let directory: URL
+    package let directory: URL
     /// The outbox file.
-    public var fileURL: URL { directory.appendingPathComponent("outbox.jsonl") }
+    package var fileURL: URL { directory.appendingPathComponent("outbox.jsonl") }
 
     /// An outbox in `<workbook>/.kata/room`.
-    public init(kataFolder: URL) {
+    package init(kataFolder: URL) {
         directory = kataFolder.appendingPathComponent("room")
     }
 
     /// Appends events, durably, before anything is sent.
-    public func append(_ events: [RoomEvent]) throws(RoomError) {
+    package func append(_ events: [RoomEvent]) throws(RoomError) {
         guard !events.isEmpty else { return }
         var data = Data()
         for event in events {
@@ -44,12 +44,12 @@ public struct Outbox: Sendable {
 
     /// The events not yet acknowledged, oldest first (lines that cannot be read, such as a partial last line,
     /// are skipped).
-    public func pending() -> [RoomEvent] {
+    package func pending() -> [RoomEvent] {
         (try? locked { () throws(RoomError) in readEvents() }) ?? []
     }
 
     /// Drops the acknowledged events.
-    public func remove(acknowledged ids: Set<String>) throws(RoomError) {
+    package func remove(acknowledged ids: Set<String>) throws(RoomError) {
         guard !ids.isEmpty else { return }
         try locked { () throws(RoomError) in
             let kept = readEvents().filter { !ids.contains($0.id) }
@@ -74,7 +74,7 @@ public struct Outbox: Sendable {
 
     /// Runs `body` while holding the sender lock, or returns nil at once when another kata process is sending,
     /// so that two commands never send the same events at the same time.
-    public func whileSending<T>(_ body: () -> T) -> T? {
+    package func whileSending<T>(_ body: () -> T) -> T? {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fd = open(directory.appendingPathComponent("sender.lock").path, O_RDWR | O_CREAT, 0o600)
         guard fd >= 0 else { return nil }

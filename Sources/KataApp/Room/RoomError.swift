@@ -4,7 +4,7 @@ import KataMessages
 import KataRoomWire
 
 /// What can go wrong between a learner (or an instructor's tool) and the room.
-public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
+package enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible, Translatable {
     /// The server address is not `http://host:port`.
     case badServerAddress(String)
     /// No answer from the server in time (it is down, or the network is).
@@ -26,10 +26,10 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
 
     /// The message for the user, in English. Every value in it (an address, a file name, a server's answer) is
     /// shown on one line with its control characters escaped: it came from the command line, a file or the network.
-    public var description: String { description(in: Messages(.source)) }
+    package var description: String { description(in: Messages(.source)) }
 
     /// The message for the user; what to type starts as they type kata (its words are English in every language).
-    public func description(in t: Messages) -> String {
+    package func description(in t: Messages) -> String {
         switch self {
         case .badServerAddress(let address):
             "'\(address.withVisibleControlsOnOneLine)' is not a room address; use the one the instructor's "
@@ -60,7 +60,7 @@ public enum RoomError: Error, Equatable, LocalizedError, CustomStringConvertible
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }
 
 extension RoomError {

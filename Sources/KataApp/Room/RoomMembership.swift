@@ -9,26 +9,26 @@ import KataRoomWire
 #endif
 
 /// The room a learner joined: `.kata/room.json`, readable by the learner only (it holds their token).
-public struct RoomMembership: Codable, Sendable, Equatable {
+package struct RoomMembership: Codable, Sendable, Equatable {
     /// The room server, `http://host:port`.
-    public var server: String
+    package var server: String
     /// The learner's id in the room.
-    public var learner: String
+    package var learner: String
     /// The name the instructor sees.
-    public var name: String
+    package var name: String
     /// The learner's secret: it adds this learner's events and nothing else.
-    public var token: String
+    package var token: String
     /// The room's name, for messages.
-    public var room: String
+    package var room: String
     /// Whether the learner's file goes with each check (`kata join --share-code`).
-    public var shareCode: Bool
+    package var shareCode: Bool
     /// When the learner joined.
-    public var joined: Date
+    package var joined: Date
     /// False after `kata leave`: nothing new is recorded, and the file goes once the outbox is delivered.
-    public var active: Bool
+    package var active: Bool
 
     /// Creates a membership.
-    public init(
+    package init(
         server: String, learner: String, name: String, token: String, room: String, shareCode: Bool,
         joined: Date = Date(), active: Bool = true
     ) {
@@ -43,18 +43,18 @@ public struct RoomMembership: Codable, Sendable, Equatable {
     }
 
     /// `<workbook>/.kata/room.json`.
-    public static func fileURL(in kataFolder: URL) -> URL {
+    package static func fileURL(in kataFolder: URL) -> URL {
         kataFolder.appendingPathComponent("room.json")
     }
 
     /// The membership stored in `kataFolder`, or nil when the learner has not joined (or the file is unreadable).
-    public static func load(from kataFolder: URL) -> RoomMembership? {
+    package static func load(from kataFolder: URL) -> RoomMembership? {
         guard let data = try? Data(contentsOf: fileURL(in: kataFolder)) else { return nil }
         return try? RoomWire.decoder.decode(RoomMembership.self, from: data)
     }
 
     /// Writes the membership atomically, readable by its owner only.
-    public func save(in kataFolder: URL) throws(RoomError) {
+    package func save(in kataFolder: URL) throws(RoomError) {
         let url = Self.fileURL(in: kataFolder)
         do {
             try FileManager.default.createDirectory(at: kataFolder, withIntermediateDirectories: true)
@@ -75,7 +75,7 @@ public struct RoomMembership: Codable, Sendable, Equatable {
     }
 
     /// Removes the membership file.
-    public static func remove(from kataFolder: URL) {
+    package static func remove(from kataFolder: URL) {
         try? FileManager.default.removeItem(at: fileURL(in: kataFolder))
     }
 }

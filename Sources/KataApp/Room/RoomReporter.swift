@@ -10,39 +10,39 @@ import KataRoomWire
 /// file), the command prints its result first, and only then is the outbox sent, with a short timeout. What
 /// is not acknowledged stays in the outbox and goes with a later command. After a send that timed out, the
 /// following commands wait ``quietPeriod`` before trying again, so a room that went away costs one timeout.
-public struct RoomReporter: Sendable {
+package struct RoomReporter: Sendable {
     /// The workbook's `.kata` folder.
-    public let kataFolder: URL
+    package let kataFolder: URL
     /// Seconds a send may take (`KATA_ROOM_TIMEOUT` changes it).
-    public var timeout: Double
+    package var timeout: Double
     /// Seconds without sending after a send timed out.
-    public var quietPeriod: Double = 30
+    package var quietPeriod: Double = 30
     /// Most events in one request.
-    public static let batchSize = 200
+    package static let batchSize = 200
     /// When set (the kata binary), sending happens in a detached `kata room-send` process, so that the command
     /// that recorded the events exits at once whatever the room does; when nil, sending happens here.
-    public var sender: URL?
+    package var sender: URL?
 
     /// A reporter for the workbook of `workspace`.
-    public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.init(kataFolder: workspace.store.directory, environment: environment)
     }
 
     /// A reporter for the `.kata` folder `kataFolder`.
-    public init(kataFolder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(kataFolder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.kataFolder = kataFolder
         self.timeout = environment["KATA_ROOM_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 1.5
     }
 
     /// The room joined, if any.
-    public var membership: RoomMembership? { RoomMembership.load(from: kataFolder) }
+    package var membership: RoomMembership? { RoomMembership.load(from: kataFolder) }
 
     var outbox: Outbox { Outbox(kataFolder: kataFolder) }
 
     // MARK: Recording
 
     /// Records the checks of one `kata check` (or `--all`) and sends the outbox. Does nothing outside a room.
-    public func reportChecks(_ results: [CheckResult], workspace: Workspace) {
+    package func reportChecks(_ results: [CheckResult], workspace: Workspace) {
         guard let membership, membership.active else {
             deliver()
             return
@@ -63,7 +63,7 @@ public struct RoomReporter: Sendable {
     }
 
     /// Records which exercise `kata next` showed.
-    public func reportNext(workspace: Workspace) {
+    package func reportNext(workspace: Workspace) {
         guard let membership, membership.active else {
             deliver()
             return
@@ -77,7 +77,7 @@ public struct RoomReporter: Sendable {
 
     /// Records that `kata hint` showed a new hint of `id` (or of the current exercise); with `shown` false
     /// (`kata hint --all`) it only sends the outbox.
-    public func reportHint(workspace: Workspace, id: String?, shown: Bool) {
+    package func reportHint(workspace: Workspace, id: String?, shown: Bool) {
         guard shown, let membership, membership.active else {
             deliver()
             return
@@ -92,7 +92,7 @@ public struct RoomReporter: Sendable {
     }
 
     /// Appends events to the outbox, then sends it.
-    public func record(_ events: [RoomEvent]) {
+    package func record(_ events: [RoomEvent]) {
         try? outbox.append(events)
         deliver()
     }
@@ -100,17 +100,17 @@ public struct RoomReporter: Sendable {
     // MARK: Sending
 
     /// What one send achieved.
-    public struct Delivery: Sendable, Equatable {
+    package struct Delivery: Sendable, Equatable {
         /// Events the room acknowledged.
-        public var delivered = 0
+        package var delivered = 0
         /// Events still waiting.
-        public var waiting = 0
+        package var waiting = 0
         /// Why sending stopped early, if it did.
-        public var problem: RoomError?
+        package var problem: RoomError?
     }
 
     /// Sends the outbox: in a detached process when ``sender`` is set, here otherwise.
-    public func deliver() {
+    package func deliver() {
         guard let sender else {
             flush()
             return
@@ -133,7 +133,7 @@ public struct RoomReporter: Sendable {
     /// Sends what the outbox holds, unless another kata process is sending or a recent send timed out.
     /// `force` ignores the quiet period (for `kata join`, `kata leave` and `kata room send`).
     @discardableResult
-    public func flush(force: Bool = false) -> Delivery {
+    package func flush(force: Bool = false) -> Delivery {
         guard let membership else { return Delivery() }
         let marker = unreachableMarker
         if !force, inQuietPeriod {
@@ -209,7 +209,7 @@ public struct RoomReporter: Sendable {
     // MARK: Joining and leaving
 
     /// `kata join`: asks the room for a token, stores it in `.kata/room.json`, and records a join event.
-    public func join(server: String, code: String, name: String, shareCode: Bool, rejoin: Bool = false)
+    package func join(server: String, code: String, name: String, shareCode: Bool, rejoin: Bool = false)
         throws(RoomError) -> RoomMembership
     {
         let address = Self.normalizedAddress(server)
@@ -238,7 +238,7 @@ public struct RoomReporter: Sendable {
 
     /// `kata join --token`: joins with a token the instructor issued for this learner (`kata room token`, kept as a
     /// GitHub Classroom repository's secret), under the name the room has for it: no join code, no name of one's own.
-    public func join(server: String, token: String, shareCode: Bool) throws(RoomError) -> RoomMembership {
+    package func join(server: String, token: String, shareCode: Bool) throws(RoomError) -> RoomMembership {
         let address = Self.normalizedAddress(server)
         let connection = RoomConnection(server: address, timeout: max(timeout, 5))
         let response = try Self.sending { () throws(RoomConnection.Failure) in
@@ -260,7 +260,7 @@ public struct RoomReporter: Sendable {
 
     /// `kata leave`: records a leave event and stops recording. The membership stays until the outbox is
     /// delivered, so nothing recorded before is lost.
-    public func leave() throws(RoomError) -> Delivery {
+    package func leave() throws(RoomError) -> Delivery {
         guard var membership else { throw .notJoined }
         if membership.active {
             try outbox.append([RoomEvent(kind: .leave)])
@@ -271,7 +271,7 @@ public struct RoomReporter: Sendable {
     }
 
     /// `192.168.1.20:8123` → `http://192.168.1.20:8123`.
-    public static func normalizedAddress(_ address: String) -> String {
+    package static func normalizedAddress(_ address: String) -> String {
         var text = address.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "http://" + text }
         while text.hasSuffix("/") { text.removeLast() }
@@ -281,7 +281,7 @@ public struct RoomReporter: Sendable {
     // MARK: What a check event says
 
     /// A check's summary for the room: counts, the first failure on one line, red before green.
-    public static func summary(_ result: CheckResult, progress: ExerciseProgress) -> RoomEvent.Check {
+    package static func summary(_ result: CheckResult, progress: ExerciseProgress) -> RoomEvent.Check {
         let verdict: CheckRecord.Verdict
         switch result.status {
         case .passed: verdict = .passed

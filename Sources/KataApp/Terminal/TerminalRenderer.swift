@@ -4,25 +4,25 @@ import KataMessages
 import KataWorkbook
 
 /// Draws Markdown for a terminal: headings, emphasis, inline code, code blocks, lists and quotes.
-public struct TerminalRenderer {
+package struct TerminalRenderer {
     /// Colour and width.
-    public var style: TerminalStyle
+    package var style: TerminalStyle
     /// Turns a link's target into what the learner should see (a chapter's relative link into a path from
     /// where the learner works).
-    public var resolveLink: (String) -> String
+    package var resolveLink: (String) -> String
     /// Writes inline code as the learner should read it: a chapter's `kata check hello-kata` as the command that
     /// works where the learner stands (see ``KataCommand/written(_:as:)``).
-    public var writeCode: (String) -> String = { $0 }
+    package var writeCode: (String) -> String = { $0 }
 
     /// Creates a renderer.
-    public init(style: TerminalStyle, resolveLink: @escaping (String) -> String = { $0 }) {
+    package init(style: TerminalStyle, resolveLink: @escaping (String) -> String = { $0 }) {
         self.style = style
         self.resolveLink = resolveLink
     }
 
     /// A renderer for Markdown from `document` (a chapter's prompt or hint), whose relative links are shown as paths
     /// from where the learner works and whose `kata` commands as the learner types them.
-    public init(style: TerminalStyle, linksRelativeTo document: URL, in workspace: Workspace) {
+    package init(style: TerminalStyle, linksRelativeTo document: URL, in workspace: Workspace) {
         self.init(style: style) { target in
             guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("#") else {
                 return target
@@ -37,12 +37,12 @@ public struct TerminalRenderer {
     }
 
     /// Renders block nodes, separated by blank lines.
-    public func render(_ blocks: [MarkdownNode]) -> String {
+    package func render(_ blocks: [MarkdownNode]) -> String {
         blocks.map { renderBlock($0, width: style.width) }.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 
     /// Renders Markdown source.
-    public func render(markdown: String) -> String {
+    package func render(markdown: String) -> String {
         render(MarkdownParser.parse(markdown).children)
     }
 

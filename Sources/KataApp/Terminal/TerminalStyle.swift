@@ -9,20 +9,20 @@ import KataMessages
 #endif
 
 /// How text is drawn on the user's terminal: whether to use colour, and how wide lines may be.
-public struct TerminalStyle: Sendable, Equatable {
+package struct TerminalStyle: Sendable, Equatable {
     /// ANSI colours and attributes on or off.
-    public var color: Bool
+    package var color: Bool
     /// Lines are wrapped to this many columns.
-    public var width: Int
+    package var width: Int
 
     /// Creates a style.
-    public init(color: Bool, width: Int = 80) {
+    package init(color: Bool, width: Int = 80) {
         self.color = color
         self.width = width
     }
 
     /// Colour only when standard output is a terminal, `NO_COLOR` is not set and `TERM` is not `dumb`.
-    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+    package static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let color = isTerminal && !noColor && environment["TERM"] != "dumb"
@@ -37,7 +37,7 @@ public struct TerminalStyle: Sendable, Equatable {
     }
 
     /// SGR codes used by kata's output.
-    public enum Attribute: String, Sendable {
+    package enum Attribute: String, Sendable {
         case bold = "1"
         case dim = "2"
         case italic = "3"
@@ -51,13 +51,13 @@ public struct TerminalStyle: Sendable, Equatable {
     }
 
     /// Wraps text in the attributes when colour is on.
-    public func paint(_ text: String, _ attributes: Attribute...) -> String {
+    package func paint(_ text: String, _ attributes: Attribute...) -> String {
         guard color, !attributes.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[\(attributes.map(\.rawValue).joined(separator: ";"))m\(text)\u{1B}[0m"
     }
 
     /// The number of columns a string takes, not counting ANSI escapes; a wide (Chinese, Japanese) character takes two.
-    public static func visibleWidth(_ text: String) -> Int {
+    package static func visibleWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
         for scalar in text.unicodeScalars {

@@ -16,11 +16,11 @@ import KataBasics
 /// On Linux the kernel says what changed (inotify, no polling). Elsewhere (macOS) the folders are listed every tenth
 /// of a second and compared with the listing before: a file that appears, goes, or whose size or modification time
 /// changes is a change. ``init(polling:)`` picks the second way on Linux too, which is how it is tested here.
-public final class FileWatcher {
+package final class FileWatcher {
     private let source: any ChangeSource
 
     /// A watcher, with inotify on Linux (unless `polling`), by listing folders elsewhere.
-    public init(polling: Bool = false) throws {
+    package init(polling: Bool = false) throws {
         #if os(Linux)
             source = polling ? PollingChangeSource() : try InotifyChangeSource()
         #else
@@ -31,19 +31,19 @@ public final class FileWatcher {
     /// Starts watching `folders` now, so that a change made before the wait that follows (``waitForChange(in:where:)``
     /// with the same folders, or ``waitForSave(of:)`` of a file in one) is not lost. Call it before saying that
     /// changes are watched: whoever reads that may change a file at once.
-    public func startWatching(_ folders: [URL]) {
+    package func startWatching(_ folders: [URL]) {
         source.watch(folders)
     }
 
     /// Starts watching the folder of `file` (see ``startWatching(_:)``), creating it if it is missing.
-    public func startWatching(file: URL) {
+    package func startWatching(file: URL) {
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         source.watch([folder])
     }
 
     /// Blocks until `file` is written, created or renamed into place; then waits a moment for the editor to finish.
-    public func waitForSave(of file: URL) {
+    package func waitForSave(of file: URL) {
         startWatching(file: file)
         let name = file.lastPathComponent
         while !source.changes(waitingUpTo: nil).contains(where: { $0.name == name }) {}
@@ -53,7 +53,7 @@ public final class FileWatcher {
 
     /// Blocks until a file in one of `folders` is written, created, renamed or removed and `relevant` says it
     /// matters; then waits for a quiet moment and returns every relevant file that changed meanwhile.
-    public func waitForChange(in folders: [URL], where relevant: (URL) -> Bool) -> [URL] {
+    package func waitForChange(in folders: [URL], where relevant: (URL) -> Bool) -> [URL] {
         source.watch(folders)
         var changed: [URL] = []
         while true {

@@ -4,15 +4,15 @@ import KataMessages
 import KataWorkbook
 
 /// `kata watch`: checks the current exercise each time its file is saved, and moves on when it passes.
-public struct WatchLoop {
-    public let workspace: Workspace
-    public let style: TerminalStyle
+package struct WatchLoop {
+    package let workspace: Workspace
+    package let style: TerminalStyle
     /// Whether to clear the screen before each check (only on a terminal).
-    public var clearScreen: Bool
+    package var clearScreen: Bool
     /// Writes text to the user.
-    public var write: (String) -> Void
+    package var write: (String) -> Void
 
-    public init(workspace: Workspace, style: TerminalStyle, clearScreen: Bool, write: @escaping (String) -> Void) {
+    package init(workspace: Workspace, style: TerminalStyle, clearScreen: Bool, write: @escaping (String) -> Void) {
         self.workspace = workspace
         self.style = style
         self.clearScreen = clearScreen
@@ -20,7 +20,7 @@ public struct WatchLoop {
     }
 
     /// Runs until every exercise is solved (or the user presses Ctrl-C). `once` stops after the first check (for tests).
-    public func run(id: String?, once: Bool = false) throws {
+    package func run(id: String?, once: Bool = false) throws {
         RunningGroups.shared.handleStopSignals()
         let watcher = try FileWatcher()
         var exercise = try startingExercise(id)

@@ -4,8 +4,8 @@ import KataMessages
 import KataWorkbook
 
 /// The verdict on one exercise, with everything the reports show. Cached by ``VerdictCache``.
-public struct CheckResult: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable {
+package struct CheckResult: Codable, Sendable, Equatable {
+    package enum Status: String, Codable, Sendable {
         /// Everything the exercise asks holds.
         case passed
         /// It compiled and ran, and something failed (or a mutant survived).
@@ -17,20 +17,20 @@ public struct CheckResult: Codable, Sendable, Equatable {
     }
 
     /// One mutant of a specify exercise, and whether the learner's specs noticed it.
-    public struct MutantResult: Codable, Sendable, Equatable {
-        public var name: String
-        public var note: String
-        public var caught: Bool
+    package struct MutantResult: Codable, Sendable, Equatable {
+        package var name: String
+        package var note: String
+        package var caught: Bool
         /// The examples that failed against it (the ones that caught it).
-        public var caughtBy: [String]
+        package var caughtBy: [String]
         /// How long its run took.
-        public var report: RunReport?
+        package var report: RunReport?
         /// Set when the mutant was caught only by an example that ran out of time (after this many seconds):
         /// a weak catch, since no expectation failed.
-        public var timedOutAfter: Double?
+        package var timedOutAfter: Double?
         /// Set when the mutant did not compile with specs that compile against the subject: caught by the compiler
         /// (``Verifier`` reports it as the chapter's mistake).
-        public var notCompiled: Bool?
+        package var notCompiled: Bool?
 
         package init(
             name: String, note: String, caught: Bool, caughtBy: [String], report: RunReport?,
@@ -60,25 +60,25 @@ public struct CheckResult: Codable, Sendable, Equatable {
         }
 
         /// What caught it, as the reports name it: the examples, or the compiler.
-        public var shownCaughtBy: [String] { notCompiled == true ? ["(did not compile)"] : caughtBy }
+        package var shownCaughtBy: [String] { notCompiled == true ? ["(did not compile)"] : caughtBy }
     }
 
-    public var id: String
-    public var kind: Exercise.Kind
-    public var status: Status
+    package var id: String
+    package var kind: Exercise.Kind
+    package var status: Status
     /// For a compile error: what the compiler said (files relative to the workbook root).
-    public var diagnostics: [CompilerDiagnostic]
+    package var diagnostics: [CompilerDiagnostic]
     /// The raw compiler output, when it could not be parsed into diagnostics.
-    public var compilerOutput: String?
+    package var compilerOutput: String?
     /// The run of the chapter's specs (implement) or of the learner's specs against the subject (specify).
-    public var run: RunReport?
+    package var run: RunReport?
     /// Specify exercises: each mutant's result, in chapter order (empty until the subject run passes).
-    public var mutants: [MutantResult]
+    package var mutants: [MutantResult]
     /// Specify exercises that state a shape: how the learner's spec measures up to it.
-    public var shape: ShapeCheck?
+    package var shape: ShapeCheck?
     /// Why the result is `error`, or a short explanation of a failure that is not about one example: one of kata's
     /// sentences, said in the learner's language by the reports (``Note/said(in:)``).
-    public enum Note: Codable, Sendable, Equatable {
+    package enum Note: Codable, Sendable, Equatable {
         /// The chapter gives a specify exercise nothing to run against (the author's mistake).
         case noSubject
         /// The chapter has no spec class (or XCTest class) for an implement exercise (the author's mistake).
@@ -95,7 +95,7 @@ public struct CheckResult: Codable, Sendable, Equatable {
         case run(CompilerDiagnostic.Said)
 
         /// The sentence in the language of `t`; the author's mistakes are said in English.
-        public func said(in t: Messages) -> String {
+        package func said(in t: Messages) -> String {
             switch self {
             case .noSubject: "the exercise has nothing to run against: add a subject block to the chapter"
             case .noChapterSpecClass:
@@ -112,40 +112,40 @@ public struct CheckResult: Codable, Sendable, Equatable {
     }
 
     /// Why the result is `error`, or what failed outside any example, when kata has a sentence for it.
-    public var note: Note?
+    package var note: Note?
     /// The same in English, as JSON and JUnit give it.
-    public var message: String? { note?.said(in: Messages(.source)) }
+    package var message: String? { note?.said(in: Messages(.source)) }
     /// Seconds the check took (a cached answer reports its own time).
-    public var duration: Double
+    package var duration: Double
     /// Whether this answer came from the verdict cache.
-    public var cached = false
+    package var cached = false
     /// Set when the learner's file was refused before it ran (see ``LearnerFileScreen`` and ``DeclarationScreen``):
     /// its `diagnostics` say why.
-    public var refused: Bool?
+    package var refused: Bool?
     /// What confined the learner's programs: `bubblewrap`, or `none`.
-    public var sandbox: String?
+    package var sandbox: String?
     /// The compiler's warnings about the learner's file, each with its notes (an endlessly recursive function, an
     /// unused result): shown with the result, which they never change. Nil when there are none. For a file that
     /// does not compile they are among ``diagnostics``.
-    public var warnings: [CompilerDiagnostic]?
+    package var warnings: [CompilerDiagnostic]?
 
     /// Where a check's time went, in seconds of wall time (mutants build and run side by side).
-    public struct Stages: Codable, Sendable, Equatable {
+    package struct Stages: Codable, Sendable, Equatable {
         /// Compiling and linking the programs.
-        public var build: Double = 0
+        package var build: Double = 0
         /// Reading the learner's declarations from the compiler's list of them (screening).
-        public var screen: Double = 0
+        package var screen: Double = 0
         /// Running them.
-        public var run: Double = 0
+        package var run: Double = 0
 
         /// No time in any stage.
-        public init() {}
+        package init() {}
     }
 
     /// Where the time went; nil for an answer from the verdict cache, or a file refused before it was built.
-    public var stages: Stages?
+    package var stages: Stages?
 
-    public var caughtCount: Int { mutants.count { $0.caught } }
+    package var caughtCount: Int { mutants.count { $0.caught } }
 }
 
 extension Exercise.Kind: Codable {}

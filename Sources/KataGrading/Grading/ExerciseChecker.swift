@@ -4,20 +4,20 @@ import KataBuilding
 import KataWorkbook
 
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
-public struct ExerciseChecker: Sendable {
+package struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
     static let gradingVersion = "kata-grading-13"
 
-    public let workbook: Workbook
-    public let compiler: ExerciseCompiler
-    public let cache: VerdictCache
+    package let workbook: Workbook
+    package let compiler: ExerciseCompiler
+    package let cache: VerdictCache
     /// Where programs are built: `.kata/build`.
     let buildRoot: URL
     /// How many programs build and run at once (specify exercises have one per mutant).
-    public var width: Int
+    package var width: Int
     /// What confines the learner's programs on this computer: found (by starting bubblewrap once) when a program
     /// first runs, not for a verdict the cache answers.
-    public var sandbox: Sandbox {
+    package var sandbox: Sandbox {
         get { chosenSandbox ?? Sandbox.detect(environment: environment) }
         set { chosenSandbox = newValue }
     }
@@ -35,7 +35,7 @@ public struct ExerciseChecker: Sendable {
 
     /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time, or waiting for the
     /// preparation `kata next` started: `willWait` is called first).
-    public init(
+    package init(
         workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment,
         willBuildLibrary: () -> Void = {}, willWait: () -> Void = {}
     ) throws(BuildError) {
@@ -66,7 +66,7 @@ public struct ExerciseChecker: Sendable {
     }
 
     /// Checks `exercise` against `contents`, the file at `path` (relative to the workbook root).
-    public func check(
+    package func check(
         _ exercise: Exercise, path: String, contents: String, useCache: Bool = true
     ) throws(BuildError) -> CheckResult {
         let start = Date()
@@ -88,7 +88,7 @@ public struct ExerciseChecker: Sendable {
     /// while the learner's file declares the same things), and a specify exercise's subject and mutants; and screens
     /// the file's declarations, so that what screening asks the compiler about them is remembered too. A
     /// preparation does this for the exercise `kata next` shows; what does not compile is left for the check to say.
-    public func warm(_ exercise: Exercise, path: String, contents: String) {
+    package func warm(_ exercise: Exercise, path: String, contents: String) {
         let (programs, limits, _) = prepare(exercise, path: path, contents: contents)
         guard let first = programs.first, let engine = try? engine(for: exercise),
             engine.missingTests(first, exercise: exercise) == nil
@@ -111,7 +111,7 @@ public struct ExerciseChecker: Sendable {
     }
 
     /// The key under which the verdict on `contents` is cached: a hash of everything a check reads.
-    public func verdictKey(_ exercise: Exercise, path: String, contents: String) -> String {
+    package func verdictKey(_ exercise: Exercise, path: String, contents: String) -> String {
         prepare(exercise, path: path, contents: contents).key
     }
 

@@ -3,22 +3,22 @@ import KataWorkbook
 
 /// Judges the structure of a learner's spec against the ``SpecShape`` its exercise states, from the examples of
 /// the run against the subject (each example's path names its groups, outermost first).
-public struct ShapeCheck: Codable, Sendable, Equatable {
+package struct ShapeCheck: Codable, Sendable, Equatable {
     /// One requirement of the shape, and whether the spec meets it.
-    public struct Requirement: Codable, Sendable, Equatable {
+    package struct Requirement: Codable, Sendable, Equatable {
         /// What the exercise asks, as a learner reads it: "at least 3 contexts inside your describe".
-        public var asked: String
+        package var asked: String
         /// What the spec has: "you have 1".
-        public var found: String
-        public var met: Bool
+        package var found: String
+        package var met: Bool
     }
 
-    public var requirements: [Requirement]
+    package var requirements: [Requirement]
 
-    public var met: Bool { requirements.allSatisfy(\.met) }
+    package var met: Bool { requirements.allSatisfy(\.met) }
 
     /// Checks `run`'s examples (pending and skipped ones do not count) against `shape`.
-    public init(_ shape: SpecShape, run: RunReport) {
+    package init(_ shape: SpecShape, run: RunReport) {
         let paths = run.examples.filter { $0.status != .pending && $0.status != .skipped && $0.status != .notRun }
             .map(\.path)
         var requirements: [Requirement] = []

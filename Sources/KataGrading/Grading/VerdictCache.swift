@@ -6,17 +6,17 @@ import KataBasics
 ///
 /// Each file starts with a line holding its ``Seal``; a verdict whose seal does not match was changed outside kata,
 /// and is neither trusted nor kept (the check runs again).
-public struct VerdictCache: Sendable {
-    public let directory: URL
+package struct VerdictCache: Sendable {
+    package let directory: URL
     /// Signs what is stored; without one (the `.kata` folder is not writable), nothing is cached.
     let seal: Seal?
 
-    public init(directory: URL, seal: Seal?) {
+    package init(directory: URL, seal: Seal?) {
         self.directory = directory
         self.seal = seal
     }
 
-    public func lookup(_ key: String) -> CheckResult? {
+    package func lookup(_ key: String) -> CheckResult? {
         guard let seal, let data = try? Data(contentsOf: file(key)),
             let newline = data.firstIndex(of: UInt8(ascii: "\n"))
         else { return nil }
@@ -30,7 +30,7 @@ public struct VerdictCache: Sendable {
     }
 
     /// Stores a verdict atomically; a failure to store is not an error (the next check just runs again).
-    public func store(_ result: CheckResult, key: String) {
+    package func store(_ result: CheckResult, key: String) {
         guard let seal, let body = try? JSONEncoder().encode(result) else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? (Data((seal.signature(of: body) + "\n").utf8) + body).write(to: file(key), options: .atomic)

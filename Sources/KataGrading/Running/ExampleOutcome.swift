@@ -3,8 +3,8 @@ import KataBasics
 import KataBuilding
 
 /// What happened to one example of a run.
-public struct ExampleOutcome: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable {
+package struct ExampleOutcome: Codable, Sendable, Equatable {
+    package enum Status: String, Codable, Sendable {
         case passed, failed, pending, skipped
         /// The example crashed the program (a trap, a signal, `exit()`).
         case crashed
@@ -14,37 +14,37 @@ public struct ExampleOutcome: Codable, Sendable, Equatable {
         case notRun
 
         /// Whether this counts against the code under test.
-        public var isFailure: Bool { self == .failed || self == .crashed || self == .timedOut }
+        package var isFailure: Bool { self == .failed || self == .crashed || self == .timedOut }
     }
 
     /// A failed expectation, or why the example crashed.
-    public struct Failure: Codable, Sendable, Equatable {
-        public var message: String
+    package struct Failure: Codable, Sendable, Equatable {
+        package var message: String
         /// Relative to the workbook root when it points into the workbook; nil when unknown.
-        public var file: String?
-        public var line: Int?
-        public var column: Int?
+        package var file: String?
+        package var line: Int?
+        package var column: Int?
         /// One of kata's own sentences (a crash, a timeout, a lost result), to be said in the learner's language;
         /// nil for a spec framework's message, which stays as the framework words it.
-        public var said: CompilerDiagnostic.Said? = nil
+        package var said: CompilerDiagnostic.Said? = nil
     }
 
     /// Position in the run plan.
-    public var index: Int
+    package var index: Int
     /// The full sentence: "Car when the engine is off does not move".
-    public var name: String
+    package var name: String
     /// The descriptions, outermost first, ending with the example's own.
-    public var path: [String]
-    public var file: String
-    public var line: Int
-    public var status: Status
-    public var failures: [Failure]
-    public var duration: Double
+    package var path: [String]
+    package var file: String
+    package var line: Int
+    package var status: Status
+    package var failures: [Failure]
+    package var duration: Double
     /// What the example printed (capped).
-    public var output: String
-    public var outputTruncated: Bool
+    package var output: String
+    package var outputTruncated: Bool
     /// The spelling of the spec class it belongs to (`kiwi`, `specta` or `quick`), so a report can use its marks.
-    public var face: String?
+    package var face: String?
     /// For one case of a parameterized test (Swift Testing's `arguments:`): its arguments, as the framework shows them.
-    public var arguments: String? = nil
+    package var arguments: String? = nil
 }

@@ -8,21 +8,21 @@ import KataBuilding
 /// How a test program is started, whatever runs its tests: in the sandbox or not, with its limits, its environment,
 /// and the one file it may write its output to. ``ProgramRunner`` (KataSpec) and ``FrameworkRunner`` (Swift Testing,
 /// XCTest) start every pass of a run through it.
-public struct ProgramLaunch: Sendable {
-    public var limits: RunLimits
+package struct ProgramLaunch: Sendable {
+    package var limits: RunLimits
     /// The program's source files relative to the workbook root, to name the line of a `Fatal error`.
-    public var sourcePaths: [String]
+    package var sourcePaths: [String]
     /// What confines the program.
-    public var sandbox: Sandbox
+    package var sandbox: Sandbox
     /// The folders of the libraries the program loads besides the toolchain's (KataSpec's, or kata's harness): the
     /// sandbox shows them to the program, read-only.
-    public var libraryDirectories: [URL]
+    package var libraryDirectories: [URL]
     /// The `/proc` the sandbox shows (``SandboxProc``): none when nil.
-    public var proc: URL?
+    package var proc: URL?
     /// Names the line an example was running when its time ran out; nil to say only that it ran out.
-    public var symbolizer: StackSymbolizer?
+    package var symbolizer: StackSymbolizer?
 
-    public init(
+    package init(
         limits: RunLimits, sourcePaths: [String], sandbox: Sandbox, libraryDirectories: [URL], proc: URL? = nil,
         symbolizer: StackSymbolizer? = nil
     ) {

@@ -63,9 +63,9 @@ extension ProgramRunner {
 }
 
 /// A line of a file the learner can open, relative to the workbook root.
-public struct SourcePlace: Codable, Sendable, Equatable {
+package struct SourcePlace: Codable, Sendable, Equatable {
     /// The file, relative to the workbook root (`exercises/welcome/hello-kata.swift`, `chapters/00-welcome.md`).
-    public var file: String
+    package var file: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
 }

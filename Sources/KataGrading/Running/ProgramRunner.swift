@@ -13,30 +13,30 @@ import KataWorkbook
 #endif
 
 /// Everything one run of a test program produced.
-public struct RunReport: Codable, Sendable, Equatable {
+package struct RunReport: Codable, Sendable, Equatable {
     /// The examples, in run order.
-    public var examples: [ExampleOutcome]
+    package var examples: [ExampleOutcome]
     /// Examples the run never reached because its time ran out.
-    public var notRun: Int
+    package var notRun: Int
     /// The wall-clock limit, when it was hit.
-    public var timedOutAfter: Double?
+    package var timedOutAfter: Double?
     /// Set when the program failed outside any example (while building the spec tree, say).
-    public var problem: String?
+    package var problem: String?
     /// The same as one of kata's sentences, to be said in the learner's language.
-    public var problemSaid: CompilerDiagnostic.Said? = nil
+    package var problemSaid: CompilerDiagnostic.Said? = nil
     /// What the program printed outside examples (capped).
-    public var output: String
+    package var output: String
 
-    public var passed: Int { examples.count { $0.status == .passed } }
-    public var failed: Int { examples.count { $0.status.isFailure } }
-    public var pending: Int { examples.count { $0.status == .pending } }
-    public var skipped: Int {
+    package var passed: Int { examples.count { $0.status == .passed } }
+    package var failed: Int { examples.count { $0.status.isFailure } }
+    package var pending: Int { examples.count { $0.status == .pending } }
+    package var skipped: Int {
         examples.count { $0.status == .skipped } + max(notRun, examples.count { $0.status == .notRun })
     }
     /// Examples left out because others are focused (`fit`, `fdescribe`, `fcontext`).
-    public var leftOutByFocus: Int { examples.count { $0.status == .skipped } }
+    package var leftOutByFocus: Int { examples.count { $0.status == .skipped } }
     /// Examples that ran: they passed or failed.
-    public var ran: Int { examples.count { $0.status != .pending && $0.status != .skipped && $0.status != .notRun } }
+    package var ran: Int { examples.count { $0.status != .pending && $0.status != .skipped && $0.status != .notRun } }
 }
 
 /// Runs a compiled test program under ``SandboxedProcess``, reading KataSpec's event stream.
@@ -44,14 +44,14 @@ public struct RunReport: Codable, Sendable, Equatable {
 /// When an example crashes the program, the crash is reported on that example and the program is
 /// started again after it (`KATA_START_AT`), until every example has had its turn or the run's one
 /// wall-clock budget is spent.
-public struct ProgramRunner: Sendable {
+package struct ProgramRunner: Sendable {
     /// How the program is started.
-    public var launch: ProgramLaunch
+    package var launch: ProgramLaunch
     /// Run every example, whatever `fit`, `fdescribe`, `xit` and `xdescribe` say (`KATA_RUN_ALL=1`); otherwise
     /// focus and exclusion work as in Quick, Specta and Kiwi.
-    public var runAll: Bool
+    package var runAll: Bool
 
-    public init(launch: ProgramLaunch, runAll: Bool = true) {
+    package init(launch: ProgramLaunch, runAll: Bool = true) {
         self.launch = launch
         self.runAll = runAll
     }
@@ -59,7 +59,7 @@ public struct ProgramRunner: Sendable {
     var limits: RunLimits { launch.limits }
     var sourcePaths: [String] { launch.sourcePaths }
 
-    public func run(_ binary: URL, in folder: URL) throws -> RunReport {
+    package func run(_ binary: URL, in folder: URL) throws -> RunReport {
         let prepared = try launch.prepare(binary, in: folder)
         let capture = prepared.capture
         let deadline = Date().addingTimeInterval(limits.timeout)

@@ -14,16 +14,16 @@ import KataBasics
 /// starts ends with it) and `--die-with-parent` (so it ends with kata, even when kata is killed). Run as root, it
 /// also drops to the user `nobody`, so that the process-count limit holds. Without bubblewrap the program runs as
 /// the learner, in its own process group, with CPU, memory, file-size and process limits; ``notice`` says so.
-public struct Sandbox: Sendable, Equatable {
+package struct Sandbox: Sendable, Equatable {
     /// What confines the program.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// bubblewrap at this path; `dropToNobody` when kata runs as root (with setpriv at that path).
         case bubblewrap(path: String, setpriv: String?)
         /// No sandbox; the reason, in a learner's words.
         case none(reason: String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
 
     /// Where the program, its capture folder and its scratch folder are inside the sandbox.
     static let programPath = "/tmp/kata/program"
@@ -37,7 +37,7 @@ public struct Sandbox: Sendable, Equatable {
 
     /// The sandbox this computer offers, found once per process. `KATA_SANDBOX=none` turns it off (for debugging
     /// kata itself); `KATA_SANDBOX=require` makes a check fail with an error when there is none.
-    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> Sandbox {
+    package static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> Sandbox {
         if environment["KATA_SANDBOX"] == "none" {
             return Sandbox(kind: .none(reason: "KATA_SANDBOX=none turned it off"))
         }
@@ -48,7 +48,7 @@ public struct Sandbox: Sendable, Equatable {
     /// looked up by it, so that an unchanged check does not pay for starting a sandbox it will not use. What trying
     /// it showed since the computer started is remembered in `remembered` (see ``remember(in:)``); before that, a
     /// bubblewrap that is installed is expected to work.
-    public static func expectedName(
+    package static func expectedName(
         environment: [String: String] = ProcessInfo.processInfo.environment, remembered: URL? = nil
     ) -> String {
         if environment["KATA_SANDBOX"] == "none" { return "none" }
@@ -67,7 +67,7 @@ public struct Sandbox: Sendable, Equatable {
 
     /// Remembers what trying bubblewrap showed (on a computer where it is installed but cannot work, such as a
     /// container without user namespaces, verdicts are then cached as run without a sandbox).
-    public func remember(in file: URL) {
+    package func remember(in file: URL) {
         #if os(Linux)
             guard let bwrap = Self.executable(named: "bwrap") else { return }
             let text = Self.stamp(bwrap) + "\n" + name + "\n"
@@ -108,20 +108,20 @@ public struct Sandbox: Sendable, Equatable {
     }()
 
     /// Whether the program is confined.
-    public var isConfined: Bool {
+    package var isConfined: Bool {
         if case .bubblewrap = kind { return true }
         return false
     }
 
     /// One line for `kata check` when there is no sandbox: what protects the learner, and how to get more.
-    public var notice: String? {
+    package var notice: String? {
         guard case .none(let reason) = kind else { return nil }
         return "Note: no sandbox on this computer (\(reason)). Your code ran as you, in its own process group with "
             + "time, CPU, memory and file-size limits, but it could read and change your files."
     }
 
     /// The name recorded in machine-readable results.
-    public var name: String { isConfined ? "bubblewrap" : "none" }
+    package var name: String { isConfined ? "bubblewrap" : "none" }
 
     /// bubblewrap's arguments to run `program` (a path outside) with `libraries` (KataSpec's folder, or the harness's) and `runtime` (the
     /// libraries and their folders) shown read-only and `capture` (a file) bound writable: an allow-list, so that

@@ -4,14 +4,14 @@ import KataBasics
 /// Names the lines of a test program's return addresses with the toolchain's `llvm-symbolizer` (the program is
 /// compiled with line tables, `-gline-tables-only`) and their functions with `swift-demangle`; both live beside
 /// `swiftc`. Used once per run, when an example ran out of time (see ``ProgramRunner``).
-public struct StackSymbolizer: Sendable {
+package struct StackSymbolizer: Sendable {
     /// `llvm-symbolizer`.
-    public var symbolizer: URL
+    package var symbolizer: URL
     /// `swift-demangle`.
-    public var demangler: URL
+    package var demangler: URL
 
     /// The symbolizer of the toolchain whose `swiftc` is given; nil when the toolchain has no `llvm-symbolizer`.
-    public init?(swiftc: URL) {
+    package init?(swiftc: URL) {
         let folder = swiftc.resolvingSymlinksInPath().deletingLastPathComponent()
         symbolizer = folder.appendingPathComponent("llvm-symbolizer")
         demangler = folder.appendingPathComponent("swift-demangle")
@@ -19,16 +19,16 @@ public struct StackSymbolizer: Sendable {
     }
 
     /// One frame: the function (as Swift names it, `countVowels(in:)`) and its place, when the line tables have one.
-    public struct Frame: Equatable, Sendable {
-        public var function: String
-        public var file: String?
-        public var line: Int?
+    package struct Frame: Equatable, Sendable {
+        package var function: String
+        package var file: String?
+        package var line: Int?
     }
 
     /// The frames of `program` among `addresses` (the program loaded at `base`), innermost first; addresses outside
     /// the program (the standard library, KataSpec) are left out. Each is a return address, but for `interrupted`,
     /// the instruction the thread was at.
-    public func frames(of program: URL, base: UInt64, interrupted: UInt64, addresses: [UInt64]) -> [Frame] {
+    package func frames(of program: URL, base: UInt64, interrupted: UInt64, addresses: [UInt64]) -> [Frame] {
         let size =
             ((try? FileManager.default.attributesOfItem(atPath: program.path))?[.size] as? NSNumber)?
             .uint64Value ?? 0

@@ -7,7 +7,7 @@ import KataBuilding
 extension SwiftCodeText {
     /// The modules the code imports (`import Dispatch`, `@testable import X`, `import struct Foundation.Date`): an
     /// `import` that starts a line (after attributes, if any), and the first name after it that is not a kind.
-    public var importedModules: [String] {
+    package var importedModules: [String] {
         let bytes = Array(text.utf8)
         var modules: Set<String> = []
         var lineStart = true  // Only spaces and attributes since the last line break.
@@ -43,7 +43,7 @@ extension SwiftCodeText {
 
     /// The line of the first `extension` whose header (up to its `{`) holds a `:`, adding a conformance; nil when
     /// there is none.
-    public var firstConformingExtensionLine: Int? {
+    package var firstConformingExtensionLine: Int? {
         let bytes = Array(text.utf8)
         // The first `extension` since the last `{`: a `:` before the next `{` is in its header (or in the header of
         // one after it, which only a file that does not compile has).

@@ -8,28 +8,28 @@ import KataWorkbook
 /// workflow and its scripts, and the SHA-256 of the chapters and of kata's own files as they were when the
 /// template was made. It holds no reference solutions: those stay on the teacher's side, where `kata verify`
 /// uses them.
-public struct AssignmentTemplate {
+package struct AssignmentTemplate {
     /// The teacher's workbook, in the source language: a checkout of kata with the course's chapters.
-    public let workbook: Workbook
+    package let workbook: Workbook
     /// The grading steps and their points.
-    public var workflow: ClassroomWorkflow
+    package var workflow: ClassroomWorkflow
 
     /// A template for `workflow`'s workbook.
-    public init(workflow: ClassroomWorkflow) {
+    package init(workflow: ClassroomWorkflow) {
         self.workbook = workflow.workbook
         self.workflow = workflow
     }
 
     /// What was written.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Exercises whose starter is in `exercises/`.
-        public var exercises: Int
+        package var exercises: Int
         /// Chapters pinned by their SHA-256.
-        public var chapters: Int
+        package var chapters: Int
         /// kata's own files pinned by their SHA-256.
-        public var kataFiles: Int
-        public var steps: Int
-        public var points: Int
+        package var kataFiles: Int
+        package var steps: Int
+        package var points: Int
     }
 
     /// The files kata's build reads, or the workflow runs before kata is checked: pinned by their SHA-256, with
@@ -40,7 +40,7 @@ public struct AssignmentTemplate {
     static func chapterPath(_ chapter: Chapter) -> String { "chapters/" + chapter.url.lastPathComponent }
 
     /// Writes the template into `folder`, which must not exist yet, or be empty, and must be outside the workbook.
-    public func write(to folder: URL) throws(ClassroomError) -> Summary {
+    package func write(to folder: URL) throws(ClassroomError) -> Summary {
         let root = workbook.root.standardizedFileURL
         let target = folder.standardizedFileURL
         for required in ["Package.swift", "Sources/kata"]
@@ -81,7 +81,7 @@ public struct AssignmentTemplate {
     /// Makes `folder` a git repository with the template as its first commit on `main`, so that the teacher only
     /// adds a remote and pushes. Returns git's message when that fails (no git, or no name and email configured
     /// for commits); the files are written either way.
-    public static func commit(_ folder: URL) -> String? {
+    package static func commit(_ folder: URL) -> String? {
         let steps = [
             ["init", "--quiet", "--initial-branch=main"], ["add", "--all"],
             ["commit", "--quiet", "--message", "The assignment: kata, the chapters, the starters and the autograding"],

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why `kata room github` could not write an assignment template.
-public enum ClassroomError: Error, Equatable, LocalizedError, CustomStringConvertible {
+package enum ClassroomError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// The workbook is not a checkout of kata, so the template would have nothing to build kata from.
     case notKataCheckout(root: String)
     /// A file kata's build or the workflow needs is not in the checkout.
@@ -18,7 +18,7 @@ public enum ClassroomError: Error, Equatable, LocalizedError, CustomStringConver
     case cannotWrite(path: String, reason: String)
 
     /// The message for the user.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notKataCheckout(let root):
             "\(root) is not a checkout of kata (it has no Package.swift and Sources/kata): the assignment's "
@@ -41,5 +41,5 @@ public enum ClassroomError: Error, Equatable, LocalizedError, CustomStringConver
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

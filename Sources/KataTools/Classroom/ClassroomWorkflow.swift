@@ -10,32 +10,32 @@ import KataWorkbook
 /// instructor's `kata room token` issued for this repository alone), the same run joins that room as the repository
 /// and reports its checks; with `KATA_ROOM_CODE` instead, it joins under the repository's name with the room's code,
 /// which every learner's workflow can read (docs/CLASSROOM.md says what that allows).
-public struct ClassroomWorkflow {
+package struct ClassroomWorkflow {
     /// One grading step per exercise (partial credit per exercise) or per chapter.
-    public enum Granularity: String, Sendable, CaseIterable {
+    package enum Granularity: String, Sendable, CaseIterable {
         case exercise, chapter
     }
 
     /// One grading step.
-    public struct Test: Sendable, Equatable {
+    package struct Test: Sendable, Equatable {
         /// The step's id (`kata-add`); the reporter reads `KATA-ADD_RESULTS`.
-        public var id: String
+        package var id: String
         /// What GitHub Classroom shows.
-        public var name: String
+        package var name: String
         /// The shell command the grader runs.
-        public var command: String
-        public var points: Int
+        package var command: String
+        package var points: Int
     }
 
-    public let workbook: Workbook
-    public var granularity: Granularity
+    package let workbook: Workbook
+    package var granularity: Granularity
     /// Points for each exercise (a chapter step is worth the sum of its exercises).
-    public var points: Int
+    package var points: Int
     /// Minutes a grading step may take (the first one also builds KataSpec).
-    public var timeout: Int
+    package var timeout: Int
 
     /// A workflow for `workbook`.
-    public init(workbook: Workbook, granularity: Granularity = .exercise, points: Int = 1, timeout: Int = 10) {
+    package init(workbook: Workbook, granularity: Granularity = .exercise, points: Int = 1, timeout: Int = 10) {
         self.workbook = workbook
         self.granularity = granularity
         self.points = points
@@ -43,10 +43,10 @@ public struct ClassroomWorkflow {
     }
 
     /// Where GitHub looks for it.
-    public static let path = ".github/workflows/classroom.yml"
+    package static let path = ".github/workflows/classroom.yml"
 
     /// The grading steps, in the workbook's order.
-    public var tests: [Test] {
+    package var tests: [Test] {
         switch granularity {
         case .exercise:
             return workbook.chapters.flatMap { chapter in
@@ -72,7 +72,7 @@ public struct ClassroomWorkflow {
     }
 
     /// The workflow's YAML.
-    public func yaml() -> String {
+    package func yaml() -> String {
         let tests = self.tests
         var lines = [
             "# GitHub Classroom autograding for this kata assignment, written by `kata room github`.",

@@ -6,31 +6,31 @@ import KataWorkbook
 ///
 /// Every link in the site is relative, and nothing is fetched from the internet, so the site
 /// works from `file://` on a machine without a network as well as from any web server.
-public struct SiteBuilder {
+package struct SiteBuilder {
     /// How to build.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Whether reference solutions are shown (an instructor's build). A learner's site never has them.
-        public var withSolutions: Bool
+        package var withSolutions: Bool
         /// The address the site will be served from, for canonical links and `sitemap.xml`.
-        public var baseURL: String?
+        package var baseURL: String?
         /// The language of the interface's words: `strings/<language>.json` in the resources.
-        public var language: String
+        package var language: String
         /// The learner's progress, shown on the index, in the sidebar and on the exercises' headings.
-        public var progress: SiteProgress?
+        package var progress: SiteProgress?
         /// Every edition of the site, this one included, for the language switch and `hreflang` links; empty
         /// for a site in one language.
-        public var editions: [SiteEdition] = []
+        package var editions: [SiteEdition] = []
         /// Pages of chapters shown in the source language in a translated edition, with no translation yet.
-        public var untranslatedPages: Set<String> = []
+        package var untranslatedPages: Set<String> = []
         /// The file at the workbook's root whose title and introduction open the index: `site.md`, or a
         /// translation's `site.<language>.md`.
-        public var siteFileName = "site.md"
+        package var siteFileName = "site.md"
         /// In a translated edition, the source edition's headings by page (``Report/headings``), so that each
         /// heading also carries its source anchor and the language switch keeps the reader's place.
-        public var sourceHeadings: [String: [SiteHeading]] = [:]
+        package var sourceHeadings: [String: [SiteHeading]] = [:]
 
         /// Creates options.
-        public init(
+        package init(
             withSolutions: Bool = false, baseURL: String? = nil, language: String = "en", progress: SiteProgress? = nil
         ) {
             self.withSolutions = withSolutions
@@ -41,35 +41,35 @@ public struct SiteBuilder {
     }
 
     /// What a build wrote.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The site folder.
-        public var output: URL
+        package var output: URL
         /// Pages written (index, chapters and documents).
-        public var pages: Int
+        package var pages: Int
         /// Exercises on the pages.
-        public var exercises: Int
+        package var exercises: Int
         /// Links that will not work, at their place in the Markdown.
-        public var warnings: [Diagnostic]
+        package var warnings: [Diagnostic]
         /// Every chapter's and document's headings (outside hints), in order, by page.
-        public var headings: [String: [SiteHeading]] = [:]
+        package var headings: [String: [SiteHeading]] = [:]
     }
 
     /// The marker that says a folder was written by this builder and may be replaced.
-    public static let marker = SiteFolder.marker
+    package static let marker = SiteFolder.marker
 
     let workbook: Workbook
     let resources: SiteResources
     let options: Options
 
     /// Creates a builder.
-    public init(workbook: Workbook, resources: SiteResources, options: Options = Options()) {
+    package init(workbook: Workbook, resources: SiteResources, options: Options = Options()) {
         self.workbook = workbook
         self.resources = resources
         self.options = options
     }
 
     /// Builds the site into `output`, replacing an earlier build there.
-    public func build(into output: URL) throws(SiteError) -> Report {
+    package func build(into output: URL) throws(SiteError) -> Report {
         let strings = try SiteStrings(
             resources: resources, language: options.language, kata: Self.command(for: workbook.root))
         let templates = try SiteTemplates(folder: resources.templates, strings: strings)

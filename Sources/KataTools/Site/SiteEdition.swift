@@ -2,23 +2,23 @@ import KataMessages
 
 /// One language edition of the site, as the other editions link to it: the English one at the site's root,
 /// each translation in a folder named after its language (`zh-Hans/`), with the same page names.
-public struct SiteEdition: Sendable, Equatable {
+package struct SiteEdition: Sendable, Equatable {
     /// The language's BCP 47 tag (`zh-Hans`), for `lang` and `hreflang`.
-    public var code: String
+    package var code: String
     /// The language's name in itself ("简体中文"), for the language switch.
-    public var name: String
+    package var name: String
     /// The edition's folder inside the site: "" for the source edition, `zh-Hans/` for a translation.
-    public var folder: String
+    package var folder: String
 
     /// Creates an edition.
-    public init(code: String, name: String, folder: String) {
+    package init(code: String, name: String, folder: String) {
         self.code = code
         self.name = name
         self.folder = folder
     }
 
     /// The edition of `language`: at the root for the source language, in `<code>/` for a translation.
-    public init(_ language: Language) {
+    package init(_ language: Language) {
         self.init(code: language.code, name: language.name, folder: language.isSource ? "" : language.code + "/")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a site could not be built.
-public enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible {
+package enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// The templates and assets are nowhere to be found.
     case resourcesNotFound(searched: [String])
     /// A template does not parse.
@@ -16,7 +16,7 @@ public enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible
     case io(path: String, reason: String)
 
     /// The message for the user.
-    public var description: String {
+    package var description: String {
         switch self {
         case .resourcesNotFound(let searched):
             return "cannot find the site's templates and assets; looked in:\n"
@@ -38,5 +38,5 @@ public enum SiteError: Error, Equatable, LocalizedError, CustomStringConvertible
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

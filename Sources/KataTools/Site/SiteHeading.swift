@@ -1,13 +1,13 @@
 /// A heading of a page of the site and its anchor: what pairs a translated chapter's headings with the
 /// source's, so that the language switch opens the other edition where the reader is.
-public struct SiteHeading: Sendable, Equatable {
+package struct SiteHeading: Sendable, Equatable {
     /// The heading's anchor on its page (`given-when-then`).
-    public var anchor: String
+    package var anchor: String
     /// Its level, 1 to 6.
-    public var level: Int
+    package var level: Int
 
     /// Creates a heading.
-    public init(anchor: String, level: Int) {
+    package init(anchor: String, level: Int) {
         self.anchor = anchor
         self.level = level
     }

@@ -3,14 +3,14 @@ import KataWorkbook
 
 /// What the learner has done, as the site shows it: which exercises are solved or started, and which one
 /// `kata next` would show. Read through ``ProgressStore`` by whoever builds the site.
-public struct SiteProgress: Sendable, Equatable {
+package struct SiteProgress: Sendable, Equatable {
     /// Where the learner stands with each exercise that was checked.
-    public var states: [String: ExerciseState]
+    package var states: [String: ExerciseState]
     /// The current exercise (``Workspace/current(in:)``), if any is left.
-    public var next: String?
+    package var next: String?
 
     /// The learner's progress, and the exercise that comes next.
-    public init(progress: Progress, next: String?) {
+    package init(progress: Progress, next: String?) {
         states = progress.exercises.mapValues(\.state).filter { $0.value != .notStarted }
         self.next = next
     }

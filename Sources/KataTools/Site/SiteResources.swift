@@ -6,17 +6,17 @@ import Foundation
 /// the `kata-tools` binary; the source checkout the binary was built from. The bundle is found by
 /// hand, not through `Bundle.module`, which stops the program when the bundle is missing (a
 /// binary copied to `~/.local/bin` without it).
-public struct SiteResources: Sendable {
+package struct SiteResources: Sendable {
     /// The folder holding `templates/` and `assets/`.
-    public var root: URL
+    package var root: URL
 
     /// Uses a folder as it is.
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
     }
 
     /// Finds the resources, or says every place it looked.
-    public static func locate(
+    package static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL
     ) throws(SiteError) -> SiteResources {
@@ -46,11 +46,11 @@ public struct SiteResources: Sendable {
     }
 
     /// `templates/`.
-    public var templates: URL { root.appendingPathComponent("templates") }
+    package var templates: URL { root.appendingPathComponent("templates") }
     /// `strings/<language>.json`: the words of the site's interface.
     func strings(language: String) -> URL { root.appendingPathComponent("strings/\(language).json") }
     /// `assets/`, copied into the site as it is.
-    public var assets: URL { root.appendingPathComponent("assets") }
+    package var assets: URL { root.appendingPathComponent("assets") }
 
     private static func isResourceFolder(_ url: URL) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent("templates/page.mustache").path)

@@ -5,20 +5,20 @@ import KataWorkbook
 /// `kata build-site --watch`: builds the workbook's site, then builds it again each time a chapter, a
 /// document, `site.md` or the learner's progress changes (a passing `kata check` in another terminal),
 /// until the user presses Ctrl-C. A workbook with mistakes is reported and the old site left as it is.
-public struct SiteWatchLoop {
+package struct SiteWatchLoop {
     /// The workbook's folder.
-    public let root: URL
+    package let root: URL
     /// Paths shown to the user are relative to this folder.
-    public let displayBase: URL
+    package let displayBase: URL
     /// The site's folder; nil for `site/` in the workbook.
-    public let output: URL?
-    public let settings: WorkbookSite.Settings
-    public let resources: SiteResources
+    package let output: URL?
+    package let settings: WorkbookSite.Settings
+    package let resources: SiteResources
     /// Writes a line to the user.
-    public var write: (String) -> Void
+    package var write: (String) -> Void
 
     /// Creates the loop.
-    public init(
+    package init(
         root: URL, displayBase: URL, output: URL?, settings: WorkbookSite.Settings, resources: SiteResources,
         write: @escaping (String) -> Void
     ) {
@@ -31,7 +31,7 @@ public struct SiteWatchLoop {
     }
 
     /// Builds, then waits for changes and builds again; returns only when the process is stopped.
-    public func run() throws {
+    package func run() throws {
         let watcher = try FileWatcher()
         var changed: [URL] = []
         while true {

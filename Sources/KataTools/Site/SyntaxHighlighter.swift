@@ -5,36 +5,36 @@ import KataMessages
 /// A small lexer, not a parser: comments, strings, numbers, keywords, attributes and directives,
 /// type names (capitalised identifiers), declared names and called names. Each token becomes a
 /// `<span class="hl-…">`; everything else is escaped text.
-public struct SyntaxHighlighter: Sendable {
+package struct SyntaxHighlighter: Sendable {
     /// A language the highlighter knows.
-    public enum Language: String, Sendable {
+    package enum Language: String, Sendable {
         case swift
         case objc
     }
 
     /// What a run of source text is.
-    public enum TokenKind: String, Sendable, Equatable {
+    package enum TokenKind: String, Sendable, Equatable {
         case plain, comment, string, number, keyword, attribute, type, definition, call
     }
 
     /// A run of source text of one kind.
-    public struct Token: Sendable, Equatable {
+    package struct Token: Sendable, Equatable {
         /// The kind.
-        public var kind: TokenKind
+        package var kind: TokenKind
         /// The text, unescaped.
-        public var text: String
+        package var text: String
     }
 
     /// The language.
-    public var language: Language
+    package var language: Language
 
     /// Creates a highlighter for a language.
-    public init(language: Language) {
+    package init(language: Language) {
         self.language = language
     }
 
     /// The highlighter for a fence language (`swift`, `objc`, `objective-c`, `objectivec`), if there is one.
-    public init?(fenceLanguage: String) {
+    package init?(fenceLanguage: String) {
         switch fenceLanguage.lowercased() {
         case "swift": language = .swift
         case "objc", "objective-c", "objectivec", "obj-c", "m": language = .objc
@@ -43,7 +43,7 @@ public struct SyntaxHighlighter: Sendable {
     }
 
     /// The code as HTML: escaped text with `<span class="hl-kind">` around every token but plain ones.
-    public func html(_ code: String) -> String {
+    package func html(_ code: String) -> String {
         var html = ""
         html.reserveCapacity(code.utf8.count * 2)
         for token in tokens(code) {
@@ -57,7 +57,7 @@ public struct SyntaxHighlighter: Sendable {
     }
 
     /// The code split into tokens; adjacent tokens of one kind are merged.
-    public func tokens(_ code: String) -> [Token] {
+    package func tokens(_ code: String) -> [Token] {
         var lexer = Lexer(characters: Array(code.utf8), language: language)
         return lexer.run()
     }

@@ -6,18 +6,18 @@ import KataWorkbook
 /// The site a learner builds inside the workbook, kept up to date as a map of where they are: built with
 /// their progress (read through ``ProgressStore``), rebuilt by `kata build-site --watch` when a chapter or
 /// the progress changes, and after every passing `kata check` when a build left it in `site/`.
-public struct WorkbookSite {
+package struct WorkbookSite {
     /// How a site was built, written into its marker file so that a later rebuild builds it the same way.
-    public struct Settings: Sendable, Equatable {
+    package struct Settings: Sendable, Equatable {
         /// An instructor's build, with the reference solutions.
-        public var withSolutions: Bool
+        package var withSolutions: Bool
         /// The address the site is served from.
-        public var baseURL: String?
+        package var baseURL: String?
         /// Whether the learner's progress is shown.
-        public var showsProgress: Bool
+        package var showsProgress: Bool
 
         /// Creates settings.
-        public init(withSolutions: Bool = false, baseURL: String? = nil, showsProgress: Bool = true) {
+        package init(withSolutions: Bool = false, baseURL: String? = nil, showsProgress: Bool = true) {
             self.withSolutions = withSolutions
             self.baseURL = baseURL
             self.showsProgress = showsProgress
@@ -49,25 +49,25 @@ public struct WorkbookSite {
     }
 
     /// The workbook, with its progress store.
-    public let workspace: Workspace
+    package let workspace: Workspace
     /// The site's folder.
-    public var output: URL
-    public var settings: Settings
+    package var output: URL
+    package var settings: Settings
 
     /// A site of the workbook, in `output` (by default `site/` in the workbook).
-    public init(workspace: Workspace, output: URL? = nil, settings: Settings = Settings()) {
+    package init(workspace: Workspace, output: URL? = nil, settings: Settings = Settings()) {
         self.workspace = workspace
         self.output = output ?? Self.defaultFolder(of: workspace)
         self.settings = settings
     }
 
     /// `site/` in the workbook.
-    public static func defaultFolder(of workspace: Workspace) -> URL {
+    package static func defaultFolder(of workspace: Workspace) -> URL {
         workspace.workbook.url("site")
     }
 
     /// Builds the site. Returns what the build wrote and anything to tell about the progress file.
-    public func build(resources: SiteResources) throws -> (report: SiteBuilder.Report, notices: [String]) {
+    package func build(resources: SiteResources) throws -> (report: SiteBuilder.Report, notices: [String]) {
         var notices: [String] = []
         var progress: SiteProgress?
         if settings.showsProgress, FileManager.default.fileExists(atPath: workspace.store.fileURL.path) {
@@ -135,7 +135,7 @@ public struct WorkbookSite {
 
     /// After a passing check: rebuilds `site/` if a build left it there, as it was built, so that it shows the
     /// exercise as solved. Returns a line to show the learner, or nil when the workbook has no site.
-    public static func refresh(_ workspace: Workspace) -> String? {
+    package static func refresh(_ workspace: Workspace) -> String? {
         let folder = defaultFolder(of: workspace)
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(SiteFolder.marker).path),
             let settings = Settings(marker: String(decoding: data, as: UTF8.self))
@@ -153,7 +153,7 @@ public struct WorkbookSite {
 
     /// The folders whose files the site is made of: chapters (and their subfolders), the workbook's root
     /// (`site.md`), the progress store, the documents' folders, and the solutions in an instructor's build.
-    public func watchedFolders() -> [URL] {
+    package func watchedFolders() -> [URL] {
         let workbook = workspace.workbook
         var folders = [workbook.root, workspace.store.directory]
         folders += Self.folders(under: workbook.url("chapters"))
@@ -164,7 +164,7 @@ public struct WorkbookSite {
     }
 
     /// Whether a changed file is one the site is made of (and not, say, the site itself).
-    public func matters(_ file: URL) -> Bool {
+    package func matters(_ file: URL) -> Bool {
         let path = file.standardizedFileURL.path
         if path.hasPrefix(output.standardizedFileURL.path + "/") || path == output.standardizedFileURL.path {
             return false

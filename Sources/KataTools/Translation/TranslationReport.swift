@@ -3,20 +3,20 @@ import KataBasics
 import KataWorkbook
 
 /// `kata translate status`'s table: one line per chapter of the source, with where its translation stands.
-public struct TranslationReport {
+package struct TranslationReport {
     /// The language's translations.
-    public let translation: LanguageTranslation
+    package let translation: LanguageTranslation
     /// The source workbook.
-    public let workbook: Workbook
+    package let workbook: Workbook
 
     /// Creates the report.
-    public init(translation: LanguageTranslation, workbook: Workbook) {
+    package init(translation: LanguageTranslation, workbook: Workbook) {
         self.translation = translation
         self.workbook = workbook
     }
 
     /// The table, ending with a line break.
-    public var text: String {
+    package var text: String {
         let width = workbook.chapters.map { $0.url.deletingPathExtension().lastPathComponent.count }.max() ?? 0
         var lines = [
             "\(translation.language.code) (\(translation.name)): \(translation.shownCount) of \(workbook.chapters.count) chapters shown translated"

@@ -4,16 +4,16 @@ import KataMessages
 import KataWorkbook
 
 /// `kata translate start`, `stamp` and `sync`: the only writers of a translation's stamp and code blocks.
-public struct TranslationWriter {
+package struct TranslationWriter {
     /// The source workbook.
-    public let workbook: Workbook
+    package let workbook: Workbook
     /// Paths are shown relative to this folder when they are inside it.
-    public let displayBase: URL
+    package let displayBase: URL
     /// The language translated into.
-    public let language: Language
+    package let language: Language
 
     /// A writer for translations into `code`.
-    public init(workbook: Workbook, displayBase: URL, language code: String) throws(TranslationError) {
+    package init(workbook: Workbook, displayBase: URL, language code: String) throws(TranslationError) {
         guard let language = Language(code: code) else { throw .malformedLanguage(code) }
         guard !language.isSource else { throw .sourceLanguage(code) }
         self.workbook = workbook
@@ -25,7 +25,7 @@ public struct TranslationWriter {
     private var folder: URL { TranslationLoader(workbook: workbook, displayBase: displayBase).folder(language) }
 
     /// The chapters named by slug (`tdd-and-bdd`), number (`01`), file name or path; every chapter for none.
-    public func chapters(named names: [String]) throws(TranslationError) -> [Chapter] {
+    package func chapters(named names: [String]) throws(TranslationError) -> [Chapter] {
         guard !names.isEmpty else { return workbook.chapters }
         var chapters: [Chapter] = []
         for name in names {
@@ -47,7 +47,7 @@ public struct TranslationWriter {
     }
 
     /// Where a chapter's translation lives.
-    public func url(of chapter: Chapter) -> URL {
+    package func url(of chapter: Chapter) -> URL {
         folder.appendingPathComponent(chapter.url.lastPathComponent)
     }
 
@@ -55,7 +55,7 @@ public struct TranslationWriter {
 
     /// Starts a translation: the source, word for word, under a draft stamp, for the translator to translate
     /// in place. Writes `language.json` too when the language has none.
-    public func start(_ chapter: Chapter) throws(TranslationError) -> String {
+    package func start(_ chapter: Chapter) throws(TranslationError) -> String {
         let url = url(of: chapter)
         let path = loader.displayPath(url)
         guard !FileManager.default.fileExists(atPath: url.path) else {
@@ -81,7 +81,7 @@ public struct TranslationWriter {
     // MARK: stamp
 
     /// Records that the translation follows the source as it is now (and is no longer a draft).
-    public func stamp(_ chapter: Chapter) throws(TranslationError) -> String {
+    package func stamp(_ chapter: Chapter) throws(TranslationError) -> String {
         let url = url(of: chapter)
         let path = loader.displayPath(url)
         guard let text = try read(url) else {
@@ -136,7 +136,7 @@ public struct TranslationWriter {
     /// Copies the source's code blocks into the translation: changed code in place, missing blocks and hints (in
     /// the source language, to translate) after the block before them; removes blocks the source no longer has.
     /// The stamp is left alone, so the changed sections stay reported until a translator stamps them.
-    public func sync(_ chapter: Chapter) throws(TranslationError) -> String {
+    package func sync(_ chapter: Chapter) throws(TranslationError) -> String {
         let url = url(of: chapter)
         let path = loader.displayPath(url)
         guard let text = try read(url) else {

@@ -7,20 +7,20 @@ import KataWorkbook
 ///
 /// A quoted place must name a chapter of the workbook (or of a translation), a line inside one of its `swift` blocks,
 /// and a column at a character of that line that is not a space.
-public struct QuotedLocationCheck {
+package struct QuotedLocationCheck {
     /// Every chapter, source and translated, by its path from the workbook root, with its text.
     let chapters: [String: MarkdownNode]
     /// Where each chapter is, for the diagnostics.
     let displayPaths: [String: String]
 
     /// The chapters to check and to resolve quotes in: `(path from the workbook root, display path, document)`.
-    public init(chapters: [(path: String, display: String, document: MarkdownNode)]) {
+    package init(chapters: [(path: String, display: String, document: MarkdownNode)]) {
         self.chapters = Dictionary(chapters.map { ($0.path, $0.document) }) { first, _ in first }
         self.displayPaths = Dictionary(chapters.map { ($0.path, $0.display) }) { first, _ in first }
     }
 
     /// The quotes that point nowhere, as errors at the quoting line.
-    public func diagnostics() -> [Diagnostic] {
+    package func diagnostics() -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (path, document) in chapters.sorted(by: { $0.key < $1.key }) {
             for block in FencedBlock.all(in: document) where !block.isCopied {

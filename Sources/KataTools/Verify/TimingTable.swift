@@ -4,14 +4,14 @@ import KataGrading
 
 /// `kata verify --timings`: how long each check took and where the time went, so that an author sees which
 /// exercise is slow and whether building or running it is.
-public struct TimingTable {
-    public let timings: [Verifier.Timing]
+package struct TimingTable {
+    package let timings: [Verifier.Timing]
 
-    public init(_ timings: [Verifier.Timing]) {
+    package init(_ timings: [Verifier.Timing]) {
         self.timings = timings
     }
 
-    public var text: String {
+    package var text: String {
         var lines = [
             "Time per check, in seconds (a check's stages: build, screen, run; \"cached\": answered without building):",
             row("exercise", "check", "total", "build", "screen", "run"),

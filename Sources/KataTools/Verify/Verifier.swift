@@ -8,45 +8,45 @@ import KataWorkbook
 
 /// `kata verify`, for authors and instructors: every reference solution passes, every starter fails, every
 /// specify solution catches every mutant, and every plain `swift` example block compiles.
-public struct Verifier {
+package struct Verifier {
     /// One thing wrong with the workbook, at a place in it.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
-        public var location: SourceLocation
-        public var message: String
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
+        package var location: SourceLocation
+        package var message: String
 
-        public var description: String { "\(location): error: \(message)" }
+        package var description: String { "\(location): error: \(message)" }
     }
 
     /// How long one of verify's checks took, and where the time went.
-    public struct Timing: Sendable {
+    package struct Timing: Sendable {
         /// The exercise, or nil for an example block.
-        public var exercise: String?
+        package var exercise: String?
         /// What was checked: `solution`, `starter`, or an example block's place.
-        public var what: String
-        public var seconds: Double
-        public var stages: CheckResult.Stages?
+        package var what: String
+        package var seconds: Double
+        package var stages: CheckResult.Stages?
         /// Answered from the verdict cache, or sound at the last verify and unchanged since.
-        public var cached: Bool
+        package var cached: Bool
     }
 
     /// What a verify found.
-    public struct Report: Sendable {
-        public var problems: [Problem]
+    package struct Report: Sendable {
+        package var problems: [Problem]
         /// One per check that ran, in the workbook's order.
-        public var timings: [Timing]
+        package var timings: [Timing]
         /// How many checks there were, and how many were left out as sound and unchanged (`onlyChanged`).
-        public var checks: Int
-        public var unchanged: Int
+        package var checks: Int
+        package var unchanged: Int
     }
 
-    public let workspace: Workspace
-    public var useCache: Bool
+    package let workspace: Workspace
+    package var useCache: Bool
     /// Check only what changed since a verify last found it sound (`kata verify --changed`).
-    public var onlyChanged = false
+    package var onlyChanged = false
     /// Called (from several threads) as each task finishes: done, total, what it was.
-    public var progress: @Sendable (Int, Int, String) -> Void
+    package var progress: @Sendable (Int, Int, String) -> Void
 
-    public init(
+    package init(
         workspace: Workspace, useCache: Bool = true,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
     ) {
@@ -95,7 +95,7 @@ public struct Verifier {
     }
 
     /// Runs every check; `only` keeps exercises and chapters with these ids (all when empty).
-    public func run(only: [String] = [], announce: () -> Void = {}) throws -> Report {
+    package func run(only: [String] = [], announce: () -> Void = {}) throws -> Report {
         let workbook = workspace.workbook
         var configured = try ExerciseChecker(workbook: workbook, willBuildLibrary: announce)
         configured.width = 1

@@ -15,49 +15,49 @@ import KataBasics
 /// converts its tree. Each limit is far above what a chapter needs: the bundled workbook's largest chapter is 72 KB
 /// with a few thousand elements, its widest table has 6 columns, its costliest paragraph and file are over 400 times
 /// under their limits, its autolink work nearly 10,000 times, and it defines no link reference.
-public struct MarkdownLimits: Sendable {
+package struct MarkdownLimits: Sendable {
     /// Largest chapter, in bytes.
-    public var bytes = 1 << 20
+    package var bytes = 1 << 20
     /// Deepest nesting of block quotes and list items on one line.
-    public var depth = 32
+    package var depth = 32
     /// Widest indentation, in columns (a tab counts four).
-    public var indentation = 256
+    package var indentation = 256
     /// Most columns in a table.
-    public var tableColumns = 64
+    package var tableColumns = 64
     /// Most `|` on one line (not counting those escaped with a backslash): a row of the widest table has 65.
-    public var pipes = 128
+    package var pipes = 128
     /// Most cells in one table (rows times columns, or the row's cells when it has more).
-    public var tableCells = 20_000
+    package var tableCells = 20_000
     /// Most cells in all the tables of one file.
-    public var allTableCells = 50_000
+    package var allTableCells = 50_000
     /// Longest run of characters without a space or tab (in code, only a run that could hold a link counts).
-    public var word = 4_096
+    package var word = 4_096
     /// Most work for cmark-gfm's inline parser in one paragraph: its bytes times the characters in it that may open
     /// markup, plus what lines that look like a table's delimiter row make it read again (see ``InlineCost``).
-    public var paragraphCost = 100_000_000
+    package var paragraphCost = 100_000_000
     /// The same, summed over the paragraphs of one file.
-    public var fileCost = 200_000_000
+    package var fileCost = 200_000_000
     /// Most work for cmark-gfm's autolink extension in one file: for each `@`, `www.` and `://`, the length of the
     /// word it is in.
-    public var autolinks = 20_000_000
+    package var autolinks = 20_000_000
     /// Most bytes that links copy from link reference definitions in one file: for each link that may use a
     /// definition, the definition's destination and title.
-    public var referenceCopies = 1 << 20
+    package var referenceCopies = 1 << 20
     /// Most elements (blocks and inlines) in one document.
-    public var nodes = 150_000
+    package var nodes = 150_000
     /// Longest info string of a code fence (`swift mutant id=… note="…"`), in bytes.
-    public var infoString = 1_000
+    package var infoString = 1_000
 
-    public init() {}
+    package init() {}
 
     /// Why a text is refused, at its one-based line.
-    public struct Problem: Error, Equatable, Sendable {
-        public var line: Int
-        public var message: String
+    package struct Problem: Error, Equatable, Sendable {
+        package var line: Int
+        package var message: String
     }
 
     /// The first problem in `text`, found without parsing it; nil when it may be parsed.
-    public func problem(in text: String) -> Problem? {
+    package func problem(in text: String) -> Problem? {
         var text = text
         return text.withUTF8 { problem(inBytes: $0) }
     }

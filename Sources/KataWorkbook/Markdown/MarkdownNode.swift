@@ -1,9 +1,9 @@
 import KataBasics
 
 /// One node of a parsed Markdown document, with its place in the source.
-public struct MarkdownNode: Sendable, Equatable {
+package struct MarkdownNode: Sendable, Equatable {
     /// What a node is, in cmark-gfm's vocabulary.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case document
         case blockQuote
         case list(ordered: Bool, start: Int, tight: Bool)
@@ -31,27 +31,27 @@ public struct MarkdownNode: Sendable, Equatable {
     }
 
     /// Column alignment of a GFM table.
-    public enum TableAlignment: Sendable, Equatable {
+    package enum TableAlignment: Sendable, Equatable {
         case none, left, center, right
     }
 
     /// The node's kind.
-    public var kind: Kind
+    package var kind: Kind
     /// Text for leaf nodes (text, code, code blocks, HTML); empty otherwise.
-    public var literal: String
+    package var literal: String
     /// The children, in document order.
-    public var children: [MarkdownNode]
+    package var children: [MarkdownNode]
     /// First line of the node (1-based). For a fenced code block, the opening fence.
-    public var startLine: Int
+    package var startLine: Int
     /// First column of the node (1-based).
-    public var startColumn: Int
+    package var startColumn: Int
     /// Last line of the node. For a fenced code block, the closing fence when there is one.
-    public var endLine: Int
+    package var endLine: Int
     /// Last column of the node.
-    public var endColumn: Int
+    package var endColumn: Int
 
     /// Creates a node.
-    public init(
+    package init(
         kind: Kind, literal: String = "", children: [MarkdownNode] = [],
         startLine: Int = 0, startColumn: Int = 0, endLine: Int = 0, endColumn: Int = 0
     ) {
@@ -65,7 +65,7 @@ public struct MarkdownNode: Sendable, Equatable {
     }
 
     /// The text of this node and all its descendants, without markup.
-    public var plainText: String {
+    package var plainText: String {
         switch kind {
         case .text, .code: return literal
         case .softBreak, .lineBreak: return " "

@@ -12,18 +12,18 @@ import KataBasics
 ///
 /// This is the only file that touches the C API. Nodes are told apart by their type
 /// string, because Debian's cmark-gfm packages ship no `table.h`.
-public enum MarkdownParser {
+package enum MarkdownParser {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// Parses a whole document, keeping source positions. For text that kata itself checked (see
     /// ``parse(_:limits:)``) or wrote.
-    public static func parse(_ markdown: String) -> MarkdownNode {
+    package static func parse(_ markdown: String) -> MarkdownNode {
         withDocument(markdown) { document, _ in convert(document) }
     }
 
     /// Parses a document from outside kata (a chapter, a page), refusing what would take cmark-gfm or kata too long.
-    public static func parse(
+    package static func parse(
         _ markdown: String, limits: MarkdownLimits
     ) throws(MarkdownLimits.Problem) -> MarkdownNode {
         if let problem = limits.problem(in: markdown) { throw problem }
@@ -53,7 +53,7 @@ public enum MarkdownParser {
     }
 
     /// Renders Markdown to HTML with the GFM extensions (raw HTML is kept).
-    public static func renderHTML(_ markdown: String) -> String {
+    package static func renderHTML(_ markdown: String) -> String {
         withDocument(markdown) { document, parser in
             let options = CMARK_OPT_UNSAFE | CMARK_OPT_GITHUB_PRE_LANG
             guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {

@@ -3,30 +3,30 @@ import KataBasics
 
 /// A chapter cut at its headings, each piece with a short hash: what a translation's stamp records, so that
 /// `kata verify` can say which sections of the source changed since the translation was last brought up to date.
-public struct ChapterSections: Sendable, Equatable {
+package struct ChapterSections: Sendable, Equatable {
     /// One heading and everything up to the next one.
-    public struct Section: Sendable, Equatable {
+    package struct Section: Sendable, Equatable {
         /// The heading as the stamp writes it: `#` markers, a space, its text (`## Red, green, refactor`).
-        public var heading: String
+        package var heading: String
         /// ``SourceHash/section(_:)`` of the section's lines.
-        public var hash: String
+        package var hash: String
         /// The heading's line (1-based); for a section read from a stamp, the stamp line that lists it.
-        public var line: Int
+        package var line: Int
 
         /// The heading's level: how many `#` it starts with.
-        public var level: Int { heading.prefix { $0 == "#" }.count }
+        package var level: Int { heading.prefix { $0 == "#" }.count }
     }
 
     /// The sections in document order. The first one also holds whatever comes before the first heading.
-    public var sections: [Section]
+    package var sections: [Section]
 
     /// Creates sections (read from a stamp, or built by hand in tests).
-    public init(_ sections: [Section]) {
+    package init(_ sections: [Section]) {
         self.sections = sections
     }
 
     /// Cuts `text` at its top-level headings (headings inside code blocks, lists or quotes do not count).
-    public init(text: String, document: MarkdownNode) {
+    package init(text: String, document: MarkdownNode) {
         let headings: [(line: Int, heading: String)] = document.children.compactMap { node in
             guard case .heading(let level) = node.kind else { return nil }
             return (node.startLine, Self.stampForm(level: level, text: node.plainText))
@@ -55,7 +55,7 @@ public struct ChapterSections: Sendable, Equatable {
     }
 
     /// What changed from `old` (a stamp's sections) to `self` (the source now).
-    public func changes(since old: ChapterSections) -> [SectionChange] {
+    package func changes(since old: ChapterSections) -> [SectionChange] {
         // Sections are matched by heading (the n-th section with the same heading matches the n-th), in order.
         let oldKeys = old.sections.map(\.heading)
         let newKeys = sections.map(\.heading)
@@ -75,7 +75,7 @@ public struct ChapterSections: Sendable, Equatable {
 }
 
 /// One difference between the sections a translation was stamped against and the source's sections now.
-public enum SectionChange: Sendable, Equatable {
+package enum SectionChange: Sendable, Equatable {
     /// The section (at these indexes in the old and new lists) has new text.
     case changed(old: Int, new: Int)
     /// A section the source did not have when the translation was stamped.

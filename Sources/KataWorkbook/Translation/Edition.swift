@@ -5,9 +5,9 @@ import KataMessages
 /// The workbook as a learner reads it in one language: the source's code everywhere, and a translation's words
 /// (chapter titles, exercise titles, prompts, hints, mutant notes) wherever a translation is ready. Exercise ids,
 /// and so progress, are the same in every edition.
-public struct Edition: Sendable {
+package struct Edition: Sendable {
     /// Why an exercise is shown in the source language in an edition of another language.
-    public enum Fallback: Sendable, Equatable {
+    package enum Fallback: Sendable, Equatable {
         /// Its chapter has no translation yet, or only a draft.
         case chapterNotTranslated
         /// Its chapter's translation does not match the source (`kata translate status` says why).
@@ -17,11 +17,11 @@ public struct Edition: Sendable {
     }
 
     /// The edition's language.
-    public var language: Language
+    package var language: Language
     /// The workbook, with the translated words in place.
-    public var workbook: Workbook
+    package var workbook: Workbook
     /// Exercises shown in the source language, by id, with why.
-    public var fallbacks: [String: Fallback]
+    package var fallbacks: [String: Fallback]
     /// The file each translated exercise's words come from (its links are relative to it), by id.
     private var textURLs: [String: URL]
     /// The chapters read in translation, by the source chapter's path from the workbook root.
@@ -36,7 +36,7 @@ public struct Edition: Sendable {
     }
 
     /// The source edition: the workbook as it is.
-    public init(source workbook: Workbook) {
+    package init(source workbook: Workbook) {
         language = .source
         self.workbook = workbook
         fallbacks = [:]
@@ -44,7 +44,7 @@ public struct Edition: Sendable {
     }
 
     /// The edition of `translation`'s language: translated where the translation is shown, the source elsewhere.
-    public init(source: Workbook, translation: LanguageTranslation) {
+    package init(source: Workbook, translation: LanguageTranslation) {
         language = translation.language
         workbook = source
         fallbacks = [:]
@@ -91,7 +91,7 @@ public struct Edition: Sendable {
     /// line of the same code block, which a translation copies byte for byte (failures and compile errors are
     /// located in the source chapter, where the program is built from). Nil outside code blocks, and for an
     /// exercise shown in the source language.
-    public func placeInTranslation(file: String, line: Int, exercise: String) -> (file: String, line: Int)? {
+    package func placeInTranslation(file: String, line: Int, exercise: String) -> (file: String, line: Int)? {
         guard textURLs[exercise] != nil, let text = translatedTexts[file] else { return nil }
         let sourceBlocks = FencedBlock.all(in: text.source).filter(\.isCopied)
         let blocks = FencedBlock.all(in: text.translation).filter(\.isCopied)
@@ -104,14 +104,14 @@ public struct Edition: Sendable {
     }
 
     /// The file an exercise's words come from: its translation, or its source chapter.
-    public func textURL(of exercise: Exercise) -> URL {
+    package func textURL(of exercise: Exercise) -> URL {
         textURLs[exercise.id] ?? workbook.chapter(of: exercise).url
     }
 }
 
 extension Edition {
     /// The line a learner sees above an exercise shown in the source language though they chose another one.
-    public func fallbackNote(for exercise: Exercise) -> String? {
+    package func fallbackNote(for exercise: Exercise) -> String? {
         guard let fallback = fallbacks[exercise.id] else { return nil }
         let t = Messages(language)
         let values = ["language": language.name, "source": t(.sourceLanguageName)]

@@ -1,7 +1,7 @@
 import KataBasics
 
 /// Why a `kata translate` command could not do what it was asked.
-public enum TranslationError: Error, Equatable, CustomStringConvertible {
+package enum TranslationError: Error, Equatable, CustomStringConvertible {
     /// A translation into the source language.
     case sourceLanguage(String)
     /// A language code that is not a BCP 47 tag.
@@ -20,7 +20,7 @@ public enum TranslationError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
 
     /// The message for the user.
-    public var description: String {
+    package var description: String {
         switch self {
         case .sourceLanguage(let code):
             "'\(code)' is the language the chapters are written in; name the language to translate into, such as zh-Hans"

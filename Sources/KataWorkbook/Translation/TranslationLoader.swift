@@ -4,14 +4,14 @@ import KataMessages
 
 /// Finds and reads the translations beside a workbook's chapters (`chapters/<language>/NN-slug.md`). The source
 /// workbook loads without them; nothing here can stop an English command.
-public struct TranslationLoader {
+package struct TranslationLoader {
     /// The source workbook, loaded and valid.
-    public let workbook: Workbook
+    package let workbook: Workbook
     /// Paths are shown relative to this folder when they are inside it.
-    public let displayBase: URL
+    package let displayBase: URL
 
     /// Creates a loader.
-    public init(workbook: Workbook, displayBase: URL) {
+    package init(workbook: Workbook, displayBase: URL) {
         self.workbook = workbook
         self.displayBase = displayBase.standardizedFileURL
     }
@@ -20,7 +20,7 @@ public struct TranslationLoader {
 
     /// The languages with a folder of translations: a folder of `chapters/` named by a language tag that holds
     /// a chapter or a `language.json`.
-    public func languages() -> [Language] {
+    package func languages() -> [Language] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: chaptersURL.path)) ?? []
         return names.sorted().compactMap { name in
             guard let language = Language(code: name), !language.isSource else { return nil }
@@ -33,12 +33,12 @@ public struct TranslationLoader {
     }
 
     /// The folder of a language's translations.
-    public func folder(_ language: Language) -> URL {
+    package func folder(_ language: Language) -> URL {
         chaptersURL.appendingPathComponent(language.code)
     }
 
     /// Reads and checks every translated chapter of `language`.
-    public func load(_ language: Language) -> LanguageTranslation {
+    package func load(_ language: Language) -> LanguageTranslation {
         let loader = WorkbookLoader(root: workbook.root, displayBase: displayBase)
         let folderURL = folder(language)
         let folderPath = loader.displayPath(folderURL)

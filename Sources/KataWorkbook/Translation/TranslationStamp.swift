@@ -16,9 +16,9 @@ import KataBasics
 ///
 /// `status` is `draft` (being translated: learners still see the English chapter) or `done`. The hashes are
 /// those of the source when the translation was started (a draft) or last stamped as up to date (done).
-public struct TranslationStamp: Sendable, Equatable {
+package struct TranslationStamp: Sendable, Equatable {
     /// Whether learners see the translation yet.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// Started and being translated; learners see the source.
         case draft
         /// Translated; learners see it.
@@ -26,20 +26,20 @@ public struct TranslationStamp: Sendable, Equatable {
     }
 
     /// Draft or done.
-    public var status: Status
+    package var status: Status
     /// The source chapter, relative to the workbook (`chapters/01-tdd-and-bdd.md`).
-    public var source: String
+    package var source: String
     /// ``SourceHash/full(_:)`` of the source as it was stamped.
-    public var sourceHash: String
+    package var sourceHash: String
     /// The source's sections as they were stamped.
-    public var sections: ChapterSections
+    package var sections: ChapterSections
 
     /// The first line of every stamp.
     static let opening = "<!-- kata translation"
     static let firstLine = opening + ": written by `kata translate`; do not edit it by hand (docs/TRANSLATING.md)"
 
     /// Creates a stamp.
-    public init(status: Status, source: String, sourceHash: String, sections: ChapterSections) {
+    package init(status: Status, source: String, sourceHash: String, sections: ChapterSections) {
         self.status = status
         self.source = source
         self.sourceHash = sourceHash
@@ -47,7 +47,7 @@ public struct TranslationStamp: Sendable, Equatable {
     }
 
     /// The stamp as it is written at the top of the translation, ending with a line break.
-    public var text: String {
+    package var text: String {
         var lines = [
             Self.firstLine, "status: \(status.rawValue)", "source: \(source)", "source-sha256: \(sourceHash)",
             "sections:",

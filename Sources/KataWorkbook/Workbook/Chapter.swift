@@ -1,25 +1,25 @@
 import Foundation
 
 /// One chapter file: `chapters/NN-slug.md`.
-public struct Chapter: Sendable {
+package struct Chapter: Sendable {
     /// `NN` from the file name.
-    public var number: Int
+    package var number: Int
     /// `slug` from the file name; the chapter's id.
-    public var slug: String
+    package var slug: String
     /// The first `# ` heading.
-    public var title: String
+    package var title: String
     /// The file, as shown to the user.
-    public var path: String
+    package var path: String
     /// The file on disk.
-    public var url: URL
+    package var url: URL
     /// The chapter's Markdown source.
-    public var source: String
+    package var source: String
     /// The parsed document.
-    public var document: MarkdownNode
+    package var document: MarkdownNode
     /// Exercises, in document order.
-    public var exercises: [Exercise]
+    package var exercises: [Exercise]
     /// `swift` blocks with no role, which `kata verify` compiles.
-    public var examples: [CodeBlock]
+    package var examples: [CodeBlock]
 
     /// A chapter made of its parts (the site builder makes its index and documents pages this way).
     package init(

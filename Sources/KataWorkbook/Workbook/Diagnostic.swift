@@ -1,23 +1,23 @@
 import KataBasics
 
 /// A problem found in the workbook, with where it is and how to fix it.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+package struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How bad a diagnostic is.
-    public enum Severity: String, Sendable {
+    package enum Severity: String, Sendable {
         case error, warning, note
     }
 
     /// Where the problem is.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// How bad it is.
-    public var severity: Severity
+    package var severity: Severity
     /// What is wrong and, where it can be said in a few words, what to do.
-    public var message: String
+    package var message: String
     /// Related places, printed as `note:` lines after the diagnostic (the first of two duplicates, say).
-    public var notes: [Diagnostic]
+    package var notes: [Diagnostic]
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity = .error, at location: SourceLocation, _ message: String, notes: [Diagnostic] = [])
+    package init(_ severity: Severity = .error, at location: SourceLocation, _ message: String, notes: [Diagnostic] = [])
     {
         self.location = location
         self.severity = severity
@@ -26,20 +26,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A `note:` pointing at a related place.
-    public static func note(at location: SourceLocation, _ message: String) -> Diagnostic {
+    package static func note(at location: SourceLocation, _ message: String) -> Diagnostic {
         Diagnostic(.note, at: location, message)
     }
 
     /// The diagnostic and its notes in compiler format, one per line. What came from a file (a word of an info
     /// string, a file name) shows its control characters escaped (`\u{1B}`): a chapter cannot drive the terminal.
-    public var description: String {
+    package var description: String {
         ([self] + notes).map { "\($0.location): \($0.severity.rawValue): \($0.message)".withVisibleControls }
             .joined(separator: "\n")
     }
 
     /// The first `limit` diagnostics of each file, in the given order, and after them a note that says how many more
     /// there were: a broken file gets a screenful to act on, not one line per word it holds.
-    public static func limited(_ diagnostics: [Diagnostic], perFile limit: Int) -> [Diagnostic] {
+    package static func limited(_ diagnostics: [Diagnostic], perFile limit: Int) -> [Diagnostic] {
         var shown: [String: Int] = [:]
         var leftOut: [String: Int] = [:]
         var result: [Diagnostic] = []

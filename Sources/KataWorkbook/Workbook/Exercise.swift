@@ -1,7 +1,7 @@
 /// One exercise: its prompt, the learner's starter file, and the code that judges it.
-public struct Exercise: Sendable, Equatable {
+package struct Exercise: Sendable, Equatable {
     /// How an exercise is judged.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// The learner writes code; the chapter's specs judge it.
         case implement
         /// The learner writes specs; they must pass against the subject and catch every mutant.
@@ -9,40 +9,40 @@ public struct Exercise: Sendable, Equatable {
     }
 
     /// Unique id, `[a-z0-9-]+`.
-    public var id: String
+    package var id: String
     /// The chapter's slug (`kiwi` for `chapters/03-kiwi.md`).
-    public var chapterSlug: String
+    package var chapterSlug: String
     /// The nearest heading above the exercise's first block.
-    public var title: String
+    package var title: String
     /// Implement or specify.
-    public var kind: Kind
+    package var kind: Kind
     /// The first block of the exercise.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The prose from the title heading down to the starter block.
-    public var prompt: [MarkdownNode]
+    package var prompt: [MarkdownNode]
     /// The learner's initial file.
-    public var starter: CodeBlock
+    package var starter: CodeBlock
     /// Examples that judge an implement exercise.
-    public var specs: [CodeBlock]
+    package var specs: [CodeBlock]
     /// Code compiled into every build.
-    public var support: [CodeBlock]
+    package var support: [CodeBlock]
     /// The correct implementation, for a specify exercise.
-    public var subject: CodeBlock?
+    package var subject: CodeBlock?
     /// Broken implementations, for a specify exercise.
-    public var mutants: [Mutant]
+    package var mutants: [Mutant]
     /// Progressive hints, in document order.
-    public var hints: [Hint]
+    package var hints: [Hint]
     /// Wall-clock limit for a run, in seconds, when the chapter sets one.
-    public var timeout: Double?
+    package var timeout: Double?
     /// The structure a specify exercise asks the learner's spec to have, when its starter states one.
-    public var shape: SpecShape?
+    package var shape: SpecShape?
     /// The framework the exercise's tests are written with (`engine=` on its starter).
-    public var engine: TestEngine = .kataSpec
+    package var engine: TestEngine = .kataSpec
     /// The language mode its code compiles in (`language-mode=` on its starter).
-    public var languageMode: LanguageMode = .swift5
+    package var languageMode: LanguageMode = .swift5
 
     /// Where the learner's file lives, relative to the workbook root.
-    public var learnerPath: String { "exercises/\(chapterSlug)/\(id).swift" }
+    package var learnerPath: String { "exercises/\(chapterSlug)/\(id).swift" }
     /// Where the reference solution lives, relative to the workbook root.
-    public var solutionPath: String { "solutions/\(chapterSlug)/\(id).swift" }
+    package var solutionPath: String { "solutions/\(chapterSlug)/\(id).swift" }
 }

@@ -4,33 +4,33 @@ import KataBasics
 ///
 /// `swift mutant id=sum name=off-by-one note="drops the last element"` has the language `swift`,
 /// the word `mutant`, and three attributes. Values may be quoted with `"`; `\"` escapes a quote.
-public struct FenceInfo: Sendable, Equatable {
+package struct FenceInfo: Sendable, Equatable {
     /// A bare word or attribute, with its offset (0-based, in UTF-8 bytes, as cmark counts columns) inside the info string.
-    public struct Token: Sendable, Equatable {
+    package struct Token: Sendable, Equatable {
         /// The word, or the attribute's key.
-        public var text: String
+        package var text: String
         /// The attribute's value; nil for a bare word.
-        public var value: String?
+        package var value: String?
         /// Where the token starts in the info string.
-        public var offset: Int
+        package var offset: Int
     }
 
     /// The first word (`swift`, `objc`, `hint`, …); empty when the fence has no info string.
-    public var language: String
+    package var language: String
     /// Bare words after the language, such as a role.
-    public var words: [Token]
+    package var words: [Token]
     /// `key=value` attributes, in order.
-    public var attributes: [Token]
+    package var attributes: [Token]
     /// Set when a quoted value is not closed.
-    public var unclosedQuoteOffset: Int?
+    package var unclosedQuoteOffset: Int?
 
     /// The value of the first attribute named `key`.
-    public func value(_ key: String) -> String? {
+    package func value(_ key: String) -> String? {
         attributes.first { $0.text == key }?.value
     }
 
     /// Splits an info string.
-    public init(_ info: String) {
+    package init(_ info: String) {
         var tokens: [Token] = []
         var unclosed: Int?
         // UTF-8 bytes, not characters: walking grapheme clusters here cost a fifth of loading the workbook.

@@ -4,7 +4,7 @@ import KataMessages
 extension SpecShape {
     /// Every requirement, in the order a report lists them, in the language of `t` (``asked`` is English, for
     /// `--format json` and JUnit).
-    public func asked(_ t: Messages) -> [String] {
+    package func asked(_ t: Messages) -> [String] {
         var lines: [String] = []
         if let examples { lines.append(t.count(examples, .shapeExamplesOne, .shapeExamples)) }
         if let contexts { lines.append(t.count(contexts, .shapeContextsOne, .shapeContexts)) }

@@ -5,23 +5,23 @@ import KataBasics
 ///
 /// Mutants judge what a spec checks; a shape judges how it is organised, when the prompt asks for one
 /// ("one `context` per When, one `it` per Then"). Each requirement is a minimum.
-public struct SpecShape: Sendable, Equatable {
+package struct SpecShape: Sendable, Equatable {
     /// At least this many examples that run (`examples=`).
-    public var examples: Int?
+    package var examples: Int?
     /// At least this many contexts: groups inside another group, holding examples (`contexts=`).
-    public var contexts: Int?
+    package var contexts: Int?
     /// Every context that holds examples directly holds at least this many (`examples-per-context=`).
-    public var examplesPerContext: Int?
+    package var examplesPerContext: Int?
     /// The shared example group of this name is included in at least two groups (`shared=`).
-    public var shared: String?
+    package var shared: String?
     /// At least this many tests that run, a parameterized test's cases each counting (`tests=`; Swift Testing and
     /// XCTest).
-    public var tests: Int?
+    package var tests: Int?
     /// At least one parameterized test with this many cases (`arguments=`; Swift Testing).
-    public var arguments: Int?
+    package var arguments: Int?
 
     /// The attribute keys, as an author writes them.
-    public static let keys = ["examples", "contexts", "examples-per-context", "shared", "tests", "arguments"]
+    package static let keys = ["examples", "contexts", "examples-per-context", "shared", "tests", "arguments"]
 
     /// The keys that take a positive whole number.
     static let countKeys: Set<String> = ["examples", "contexts", "examples-per-context", "tests", "arguments"]
@@ -57,7 +57,7 @@ public struct SpecShape: Sendable, Equatable {
     }
 
     /// Every requirement, in the order a report lists them.
-    public var asked: [String] {
+    package var asked: [String] {
         [examplesAsked, contextsAsked, examplesPerContextAsked, sharedAsked, testsAsked, argumentsAsked].compactMap {
             $0
         }

@@ -2,9 +2,9 @@ import KataBasics
 import KataMessages
 
 /// "Did you mean" suggestions, by edit distance.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let length = word.count
         let limit = max(2, length / 3)
         var best: (candidate: String, distance: Int)?
@@ -21,7 +21,7 @@ public enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or an empty string.
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

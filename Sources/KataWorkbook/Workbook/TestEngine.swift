@@ -1,7 +1,7 @@
 /// The test framework an exercise's tests are written with, and run on: kata's bundled KataSpec (every spelling of
 /// the book's older frameworks), or the toolchain's own Swift Testing or XCTest. Chosen with `engine=` on the
 /// exercise's starter, or on an example block.
-public enum TestEngine: String, Sendable, CaseIterable {
+package enum TestEngine: String, Sendable, CaseIterable {
     case kataSpec = "kataspec"
     case swiftTesting = "swift-testing"
     case xcTest = "xctest"
@@ -13,7 +13,7 @@ public enum TestEngine: String, Sendable, CaseIterable {
 /// The Swift language mode an exercise's code compiles in (`-swift-version`): 5 by default, so that a learner meets
 /// the testing ideas before strict concurrency; 6 (`language-mode=6`, complete concurrency checking) where the chapter
 /// teaches code as a team writes it today.
-public enum LanguageMode: String, Sendable, CaseIterable {
+package enum LanguageMode: String, Sendable, CaseIterable {
     case swift5 = "5"
     case swift6 = "6"
 

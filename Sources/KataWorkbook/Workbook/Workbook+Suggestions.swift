@@ -7,7 +7,7 @@ extension Workbook {
     /// What a learner types instead of an id, in the order tried: its file (`hello-kata.swift`,
     /// `exercises/welcome/hello-kata.swift`) or another spelling (`Hello_Kata`); a typo (`helo-kata`, ``Suggestion``);
     /// a chapter (`spry`, `07-spry`, `07`), which stands for its exercises; a part of an id (`captor`).
-    public func exerciseSuggestions(for typed: String, limit: Int = 5) -> [String] {
+    package func exerciseSuggestions(for typed: String, limit: Int = 5) -> [String] {
         let ids = exercises.map(\.id)
         var word = typed.split(separator: "/").last.map(String.init) ?? typed
         for suffix in [".swift", ".chapter"] where word.hasSuffix(suffix) { word = String(word.dropLast(suffix.count)) }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The whole workbook: its chapters, in order, and every exercise in them.
-public struct Workbook: Sendable {
+package struct Workbook: Sendable {
     /// The folder that holds `chapters/`.
-    public var root: URL
+    package var root: URL
     /// Chapters in `NN` order.
-    public var chapters: [Chapter]
+    package var chapters: [Chapter]
 
     /// Every exercise, in workbook order.
-    public var exercises: [Exercise] { chapters.flatMap(\.exercises) }
+    package var exercises: [Exercise] { chapters.flatMap(\.exercises) }
 
     /// The chapter an exercise belongs to.
-    public func chapter(of exercise: Exercise) -> Chapter {
+    package func chapter(of exercise: Exercise) -> Chapter {
         guard let chapter = chapters.first(where: { $0.slug == exercise.chapterSlug }) else {
             preconditionFailure("exercise \(exercise.id) has no chapter \(exercise.chapterSlug)")
         }
@@ -21,10 +21,10 @@ public struct Workbook: Sendable {
     /// In a learner's copy of a GitHub Classroom assignment (``AssignmentTemplate``), this file stands in for the
     /// reference solutions, which stay with the instructor: a workbook that has it loads without them (`kata check`
     /// needs only the chapters), while `kata verify` still asks for every one.
-    public static let solutionsElsewhere = "solutions/WITH-THE-INSTRUCTOR.md"
+    package static let solutionsElsewhere = "solutions/WITH-THE-INSTRUCTOR.md"
 
     /// The file at a path relative to the workbook root.
-    public func url(_ relativePath: String) -> URL {
+    package func url(_ relativePath: String) -> URL {
         root.appendingPathComponent(relativePath)
     }
 }

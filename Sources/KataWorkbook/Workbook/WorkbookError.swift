@@ -2,7 +2,7 @@ import Foundation
 import KataBasics
 
 /// Why a workbook could not be loaded.
-public enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvertible {
+package enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// No folder with `chapters/` was found from `start` upwards.
     case notFound(searchedFrom: String)
     /// `--workbook` or `KATA_WORKBOOK` names a folder without `chapters/`.
@@ -12,7 +12,7 @@ public enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvert
 
     /// The message for the user. The paths in it come from the current folder, `--workbook` or `KATA_WORKBOOK`:
     /// they are shown on one line, control characters escaped.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let start):
             return "no workbook here: neither \(start.withVisibleControlsOnOneLine) nor any folder above it has a "
@@ -29,5 +29,5 @@ public enum WorkbookError: Error, Equatable, LocalizedError, CustomStringConvert
     }
 
     /// Same as ``description``.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

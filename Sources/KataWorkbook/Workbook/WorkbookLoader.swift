@@ -5,14 +5,14 @@ import KataBasics
 ///
 /// Validation lists every mistake in one pass, in compiler format; a workbook with any
 /// error is not returned at all, so no command acts on half a workbook.
-public struct WorkbookLoader {
+package struct WorkbookLoader {
     /// The workbook folder.
-    public var root: URL
+    package var root: URL
     /// Paths in diagnostics are shown relative to this folder when they are inside it.
-    public var displayBase: URL
+    package var displayBase: URL
 
     /// Creates a loader.
-    public init(root: URL, displayBase: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    package init(root: URL, displayBase: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
         self.root = root.standardizedFileURL
         self.displayBase = displayBase.standardizedFileURL
     }
@@ -21,7 +21,7 @@ public struct WorkbookLoader {
     static let diagnosticsPerFile = 50
 
     /// Reads, checks and returns the workbook.
-    public func load() throws(WorkbookError) -> Workbook {
+    package func load() throws(WorkbookError) -> Workbook {
         var diagnostics: [Diagnostic] = []
         var chapters: [Chapter] = []
         var scans: [(chapter: Chapter, scanner: ChapterScanner)] = []

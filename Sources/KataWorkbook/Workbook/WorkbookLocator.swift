@@ -2,9 +2,9 @@ import Foundation
 import KataBasics
 
 /// Finds the workbook: `--workbook PATH`, else `KATA_WORKBOOK`, else the current folder or the nearest parent holding `chapters/`.
-public enum WorkbookLocator {
+package enum WorkbookLocator {
     /// The workbook root.
-    public static func locate(
+    package static func locate(
         explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) throws(WorkbookError) -> URL {
