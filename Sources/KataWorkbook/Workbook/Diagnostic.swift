@@ -17,8 +17,9 @@ package struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     package var notes: [Diagnostic]
 
     /// Creates a diagnostic.
-    package init(_ severity: Severity = .error, at location: SourceLocation, _ message: String, notes: [Diagnostic] = [])
-    {
+    package init(
+        _ severity: Severity = .error, at location: SourceLocation, _ message: String, notes: [Diagnostic] = []
+    ) {
         self.location = location
         self.severity = severity
         self.message = message
