@@ -96,9 +96,12 @@ package struct RuntimeLibrary: Sendable {
         _ recipe: Recipe, kataSpecSources: URL, toolchain: Toolchain, cache: URL
     ) throws(BuildError) -> (modules: [(name: String, files: [URL])], key: String) {
         let parent = kataSpecSources.deletingLastPathComponent()
-        let modules = recipe.modules.map { (name: $0, files: sourceFiles(in: parent.appendingPathComponent($0))) }
+        // KataSpec is the folder given (`KATA_SPEC_SOURCES` may name a copy of any name); the harness's modules are
+        // the folders beside it.
+        let folder = { (name: String) in name == "KataSpec" ? kataSpecSources : parent.appendingPathComponent(name) }
+        let modules = recipe.modules.map { (name: $0, files: sourceFiles(in: folder($0))) }
         if let missing = modules.first(where: \.files.isEmpty) {
-            throw .noSpecSources(searched: [parent.appendingPathComponent(missing.name).path])
+            throw .noSpecSources(searched: [folder(missing.name).path])
         }
         let root = cache.appendingPathComponent(recipe.folder)
         return (modules, contentKey(files: modules.flatMap(\.files), sources: parent, toolchain: toolchain, root: root))

@@ -61,97 +61,47 @@ package struct ProgramRunner: Sendable {
 
     package func run(_ binary: URL, in folder: URL) throws -> RunReport {
         let prepared = try launch.prepare(binary, in: folder)
-        let capture = prepared.capture
         let deadline = Date().addingTimeInterval(limits.timeout)
         var report = RunReport(examples: [], notRun: 0, timedOutAfter: nil, problem: nil, output: "")
         var startAt = 0
         var total: Int?
         var planned: [Int: RunEvent.Planned] = [:]
         while true {
+            var pass = Pass(startAt: startAt)
             let secret = Self.randomToken()
-            var environment = prepared.environment
-            environment["KATA_RUN_ALL"] = runAll ? "1" : "0"
-            environment["KATA_START_AT"] = String(startAt)
-            if launch.symbolizer != nil {
-                let notice = deadline.addingTimeInterval(-Self.stallNotice(timeout: limits.timeout))
-                environment["KATA_STALL_AT"] = String(format: "%.3f", notice.timeIntervalSince1970)
+            let termination = try prepared.process(
+                environment: environment(prepared, startAt: startAt, deadline: deadline)
+            )
+            .run(secret: secret, deadline: deadline) { line in
+                pass.take(RunEvent(line: line, secret: secret), into: &report)
             }
-            let process = prepared.process(environment: environment)
-            var running: ExampleOutcome?
-            var stalled: (index: Int, base: UInt64, pc: UInt64, frames: [UInt64])?
-            var finished = false
-            let termination = try process.run(secret: secret, deadline: deadline) { line in
-                switch RunEvent(line: line, secret: secret) {
-                case .runStarted(let count)?:
-                    total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
-                case .planned(let examples)?:
-                    for example in examples { planned[example.index] = example }
-                case .exampleStarted(let index, let name, let path, let file, let line, let face)?:
-                    if var lost = running {
-                        lost.status = .failed
-                        lost.failures = [Self.lostResult(lost)]
-                        report.examples.append(lost)
-                    }
-                    running = ExampleOutcome(
-                        index: index, name: name, path: path, file: file, line: line, status: .passed, failures: [],
-                        duration: 0, output: "", outputTruncated: false, face: face)
-                case .exampleFinished(let index, let status, let failures, let duration, let output, let truncated)?:
-                    guard var example = running, example.index == index else { return }
-                    example.status = status
-                    example.failures = failures
-                    example.duration = duration
-                    example.output = output
-                    example.outputTruncated = truncated
-                    report.examples.append(example)
-                    running = nil
-                case .runFinished?:
-                    finished = true
-                case .stalled(let index, let base, let pc, let frames)?:
-                    stalled = (index, base, pc, frames)
-                case nil:
-                    break  // Not from KataSpec: whatever it says, it counts for nothing.
-                }
-            }
+            total = pass.total ?? total
+            planned.merge(pass.planned) { _, new in new }
             var printed = Self.read(prepared.outputFile, limit: limits.outputLimit)
             printed.text = Self.namingSourcePaths(printed.text, sourcePaths)
             if !printed.text.isEmpty {
                 report.output +=
                     printed.text + (printed.truncated ? "\n[output cut at \(limits.outputLimit) bytes]\n" : "")
             }
-            if finished, termination != .timedOut {
-                if var lost = running {
-                    lost.status = .failed
-                    lost.failures = [Self.lostResult(lost)]
-                    report.examples.append(lost)
-                }
+            if pass.finished, termination != .timedOut {
+                if let lost = pass.running { report.examples.append(Self.lost(lost)) }
                 break
             }
-            guard var crashed = running else {
+            guard var crashed = pass.running else {
                 if termination == .timedOut {
                     report.timedOutAfter = limits.timeout
                     report.notRun = max(0, (total ?? startAt) - startAt)
-                } else if !finished {
+                } else if !pass.finished {
                     report.problemSaid = Self.describeEarlyEnd(termination, output: printed.text)
                     report.problem = report.problemSaid.map(Self.english)
                 }
                 break
             }
-            let captured = Self.read(capture, limit: limits.outputLimit)
+            let captured = Self.read(prepared.capture, limit: limits.outputLimit)
             crashed.output = Self.namingSourcePaths(Self.withoutStackTrace(captured.text), sourcePaths)
             crashed.outputTruncated = captured.truncated
             if termination == .timedOut {
-                crashed.status = .timedOut
-                // Where it was shortly before, if that was this example (not one that finished just before).
-                let stop = stalled.flatMap { stalled in
-                    stalled.index == crashed.index
-                        ? stallPlace(binary, base: stalled.base, pc: stalled.pc, frames: stalled.frames) : nil
-                }
-                let seconds = Self.seconds(limits.timeout)
-                let said: CompilerDiagnostic.Said =
-                    stop.map { .init(message: .runTimedOutIn, values: ["seconds": seconds, "function": $0.function]) }
-                    ?? .init(message: .runTimedOut, values: ["seconds": seconds])
-                crashed.failures = [Self.failure(said, at: crashed, stoppedAt: stop?.place)]
-                report.examples.append(crashed)
+                report.examples.append(timedOut(crashed, stalled: pass.stalled, binary: binary))
                 report.timedOutAfter = limits.timeout
                 report.notRun = max(0, (total ?? 0) - crashed.index - 1)
                 break
@@ -166,24 +116,110 @@ package struct ProgramRunner: Sendable {
             startAt = crashed.index + 1
             if let total, startAt >= total { break }
         }
-        if report.timedOutAfter != nil {
-            // Name the examples the time limit left out, so that every report can list them.
-            let reached = Set(report.examples.map(\.index))
-            for example in planned.values.sorted(by: { $0.index < $1.index }) where !reached.contains(example.index) {
-                guard example.index > (report.examples.map(\.index).max() ?? -1) else { continue }
-                report.examples.append(
-                    ExampleOutcome(
-                        index: example.index, name: example.name, path: example.path ?? [example.name],
-                        file: example.file ?? "", line: example.line ?? 0, status: .notRun, failures: [], duration: 0,
-                        output: "", outputTruncated: false, face: nil))
-            }
-        }
+        if report.timedOutAfter != nil { Self.listNotRun(planned, in: &report) }
         if let total, report.problem == nil, report.timedOutAfter == nil, report.examples.count < total {
             report.problemSaid = .init(
                 message: .runMissingResults, values: ["reported": "\(report.examples.count)", "total": "\(total)"])
             report.problem = report.problemSaid.map(Self.english)
         }
         return report
+    }
+
+    /// What one start of the program reported, read from KataSpec's event stream as it comes.
+    private struct Pass {
+        /// The first example this start runs (`KATA_START_AT`).
+        var startAt: Int
+        /// How many examples the whole run has, once the program said.
+        var total: Int?
+        var planned: [Int: RunEvent.Planned] = [:]
+        /// The example that started and has not finished yet.
+        var running: ExampleOutcome?
+        /// Where the running example was shortly before the time limit (KataSpec's `StallReporter`).
+        var stalled: (index: Int, base: UInt64, pc: UInt64, frames: [UInt64])?
+        var finished = false
+
+        init(startAt: Int) { self.startAt = startAt }
+
+        /// Takes one event: a finished example goes into `report`.
+        mutating func take(_ event: RunEvent?, into report: inout RunReport) {
+            switch event {
+            case .runStarted(let count)?:
+                total = startAt + count  // KataSpec counts the examples from KATA_START_AT on.
+            case .planned(let examples)?:
+                for example in examples { planned[example.index] = example }
+            case .exampleStarted(let index, let name, let path, let file, let line, let face)?:
+                if let lost = running { report.examples.append(ProgramRunner.lost(lost)) }
+                running = ExampleOutcome(
+                    index: index, name: name, path: path, file: file, line: line, status: .passed, failures: [],
+                    duration: 0, output: "", outputTruncated: false, face: face)
+            case .exampleFinished(let index, let status, let failures, let duration, let output, let truncated)?:
+                guard var example = running, example.index == index else { return }
+                example.status = status
+                example.failures = failures
+                example.duration = duration
+                example.output = output
+                example.outputTruncated = truncated
+                report.examples.append(example)
+                running = nil
+            case .runFinished?:
+                finished = true
+            case .stalled(let index, let base, let pc, let frames)?:
+                stalled = (index, base, pc, frames)
+            case nil:
+                break  // Not from KataSpec: whatever it says, it counts for nothing.
+            }
+        }
+    }
+
+    /// The environment of the pass that starts at example `startAt`.
+    private func environment(_ prepared: ProgramLaunch.Prepared, startAt: Int, deadline: Date) -> [String: String] {
+        var environment = prepared.environment
+        environment["KATA_RUN_ALL"] = runAll ? "1" : "0"
+        environment["KATA_START_AT"] = String(startAt)
+        if launch.symbolizer != nil {
+            let notice = deadline.addingTimeInterval(-Self.stallNotice(timeout: limits.timeout))
+            environment["KATA_STALL_AT"] = String(format: "%.3f", notice.timeIntervalSince1970)
+        }
+        return environment
+    }
+
+    /// The example that was running when the time ran out: where it was shortly before, if that was this example
+    /// (not one that finished just before), is its failure's place.
+    private func timedOut(
+        _ example: ExampleOutcome, stalled: (index: Int, base: UInt64, pc: UInt64, frames: [UInt64])?, binary: URL
+    ) -> ExampleOutcome {
+        var example = example
+        example.status = .timedOut
+        let stop = stalled.flatMap { stalled in
+            stalled.index == example.index
+                ? stallPlace(binary, base: stalled.base, pc: stalled.pc, frames: stalled.frames) : nil
+        }
+        let seconds = Self.seconds(limits.timeout)
+        let said: CompilerDiagnostic.Said =
+            stop.map { .init(message: .runTimedOutIn, values: ["seconds": seconds, "function": $0.function]) }
+            ?? .init(message: .runTimedOut, values: ["seconds": seconds])
+        example.failures = [Self.failure(said, at: example, stoppedAt: stop?.place)]
+        return example
+    }
+
+    /// Names the examples the time limit left out, so that every report can list them.
+    private static func listNotRun(_ planned: [Int: RunEvent.Planned], in report: inout RunReport) {
+        let last = report.examples.map(\.index).max() ?? -1
+        for example in planned.values.sorted(by: { $0.index < $1.index }) where example.index > last {
+            report.examples.append(
+                ExampleOutcome(
+                    index: example.index, name: example.name, path: example.path ?? [example.name],
+                    file: example.file ?? "", line: example.line ?? 0, status: .notRun, failures: [], duration: 0,
+                    output: "", outputTruncated: false, face: nil))
+        }
+    }
+
+    /// An example that started and never finished although the run went on: its result was lost.
+    static func lost(_ example: ExampleOutcome) -> ExampleOutcome {
+        var example = example
+        example.status = .failed
+        example.failures = [lostResult(example)]
+        return example
     }
 
     /// An example whose result never arrived, because something wrote over the result channel.

@@ -73,6 +73,12 @@ package struct SandboxedProcess {
         PipeInput.write(Array((secret + "\n").utf8), to: stdinPipe[1])
         close(stdinPipe[1])
 
+        return collect(pid, events: eventPipe[0], deadline: deadline, onLine: onLine)
+    }
+
+    /// Reads the events of the program `pid` from `fd` until it ends (and a moment more for the events it wrote last)
+    /// or `deadline`, when its whole group is killed.
+    private func collect(_ pid: pid_t, events fd: Int32, deadline: Date, onLine: (Substring) -> Void) -> Termination {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         var status: Int32 = 0
@@ -88,17 +94,17 @@ package struct SandboxedProcess {
             if Date() > deadline {
                 kill(-pid, SIGKILL)
                 if !exited { waitpid(pid, &status, 0) }
-                drain(eventPipe[0], into: &buffer, onLine: onLine)
+                drain(fd, into: &buffer, onLine: onLine)
                 return .timedOut
             }
             guard eventsOpen else {
                 usleep(2000)
                 continue
             }
-            var poller = pollfd(fd: eventPipe[0], events: Int16(POLLIN), revents: 0)
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 20)
             if ready > 0 {
-                let count = read(eventPipe[0], &chunk, chunk.count)
+                let count = read(fd, &chunk, chunk.count)
                 if count <= 0 {
                     eventsOpen = false
                 } else {
