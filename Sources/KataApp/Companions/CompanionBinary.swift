@@ -28,13 +28,12 @@ package enum CompanionBinary: String, Sendable, CaseIterable {
         executable: URL? = Bundle.main.executableURL,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) -> URL? {
-        let fileManager = FileManager.default
         if let path = environment[environmentKey], !path.isEmpty {
-            return fileManager.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+            return Self.isProgram(path) ? URL(fileURLWithPath: path) : nil
         }
         let executable = executable?.resolvingSymlinksInPath()
         if let beside = executable?.deletingLastPathComponent().appendingPathComponent(name),
-            fileManager.isExecutableFile(atPath: beside.path)
+            Self.isProgram(beside.path)
         {
             return beside
         }
@@ -44,7 +43,14 @@ package enum CompanionBinary: String, Sendable, CaseIterable {
         let built = roots.flatMap { root in
             ["release", "debug"].map { root.appendingPathComponent("Room/.build/\($0)/\(name)") }
         }
-        return built.filter { fileManager.isExecutableFile(atPath: $0.path) }.max { modified($0) < modified($1) }
+        return built.filter { Self.isProgram($0.path) }.max { modified($0) < modified($1) }
+    }
+
+    /// Whether `path` is a file that can be run: executable, and not a folder (which `isExecutableFile` accepts too).
+    private static func isProgram(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            && FileManager.default.isExecutableFile(atPath: path)
     }
 
     /// The folder that holds the `.build` a binary was built in, if SwiftPM built it there.

@@ -41,16 +41,16 @@ final class SourceText: @unchecked Sendable {
     private func lines(of path: String) -> [Substring] {
         lock.withLock {
             if let cached = files[path] { return cached }
-            let text: String
+            let text: String?
             if path.hasPrefix("exercises/") {
                 // A learner's file, by the one rule for them: never what a link points to.
-                text =
-                    (try? LearnerPath(root: root, relative: path).text(limit: Workspace.learnerFileLimit).get()) ?? ""
+                text = try? LearnerPath(root: root, relative: path).text(limit: Workspace.learnerFileLimit).get()
             } else {
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
-                text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                text = try? String(contentsOf: url, encoding: .utf8)
             }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // A file that cannot be read has no lines (not one empty line, which would be shown under a message).
+            let lines = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
             files[path] = lines
             return lines
         }
