@@ -12,7 +12,7 @@ extension Kata {
         static let configuration = CommandConfiguration(
             commandName: "room",
             abstract:
-                "For instructors: run a live classroom room, export it, re-grade hand-ins, set up GitHub Classroom.",
+                "For instructors: run a live classroom room, export it, re-grade hand-ins or repositories, set up GitHub Classroom.",
             discussion: """
                 serve, export, close, open and token run the room server (kata-room); build it once with `make room`. \
                 github runs kata's tools (kata-tools), which kata builds the first time; grade needs nothing more.
