@@ -8,9 +8,10 @@ and the sandbox kata finds, it times:
 
   swiftc, print                  `swiftc -parse-as-library` of a file that prints one line, and its run: the
                                  compiler's floor
-  swiftc, one @Test (baseline)   the same with `import Testing`, one `@Test` that uses `#expect` and the one-line
-                                 runner SwiftPM uses (`Testing.__swiftPMEntryPoint()`): the least a check of a Swift
-                                 Testing file could cost, compiling, linking and running one program
+  swiftc, one @Test (baseline)   the learner's file (testing-slug's reference solution) with `import Testing`, a
+                                 one-line `@Test` and the one-line runner SwiftPM uses (`__swiftPMEntryPoint()`):
+                                 the least a check of a Swift Testing file could cost, compiling, linking and running
+                                 one program
   kata check, KataSpec           a warm check of a correct hello-kata (chapter 0), the file changed each time
   kata check, Swift Testing      a warm check of a correct testing-slug (chapter 12), changed each time
   kata check, XCTest             a warm check of a correct xctest-recent-searches (chapter 13), changed each time
@@ -79,13 +80,10 @@ def swiftc(folder, source, run):
 
 
 PRINT = '@main struct Main { static func main() { print("hello") } }\n'
-ONE_TEST = """import Testing
+ONE_TEST = open(os.path.join(ROOT, "solutions/swift-testing/testing-slug.swift")).read() + """
+import Testing
 
-func slug(_ title: String) -> String { title.lowercased() }
-
-@Test("lower-cases a title") func lowerCases() {
-    #expect(slug("Hello") == "hello")
-}
+@Test func lowerCases() { #expect(slug(for: "Hello") == "hello") }
 
 @main struct Runner {
     static func main() async { await Testing.__swiftPMEntryPoint() as Never }

@@ -93,6 +93,25 @@ package struct RuntimeFiles: Sendable, Equatable {
 
     /// The libraries the loader maps for `library`, as absolute paths.
     private static func list(_ library: URL, loader: String) -> [String]? {
+        // Remembered beside the library (kata's cache, which a program cannot write), while every file still exists:
+        // asking the loader costs a few milliseconds on every check.
+        let remembered = URL(fileURLWithPath: library.path + ".needs")
+        if let text = try? String(contentsOf: remembered, encoding: .utf8) {
+            let paths = text.split(separator: "\n").map(String.init)
+            if paths.first == loader, paths.count > 1, paths.allSatisfy({ access($0, F_OK) == 0 }) {
+                return Array(paths.dropFirst())
+            }
+        }
+        guard let paths = listed(library, loader: loader) else { return nil }
+        let staging = URL(fileURLWithPath: remembered.path + ".\(getpid()).tmp")
+        if (try? Data(([loader] + paths).joined(separator: "\n").utf8).write(to: staging)) != nil {
+            if rename(staging.path, remembered.path) != 0 { unlink(staging.path) }
+        }
+        return paths
+    }
+
+    /// The loader's answer for `library`.
+    private static func listed(_ library: URL, loader: String) -> [String]? {
         guard
             let result = try? ExternalCommand(
                 executable: URL(fileURLWithPath: loader), arguments: ["--list", library.path]

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataMarkdownLimits
 import KataMessages
 import KataWorkbook
 

@@ -1,6 +1,7 @@
 internal import CCmarkGFM
 import Foundation
 import KataBasics
+import KataMarkdownLimits
 
 #if canImport(Glibc)
     import Glibc
@@ -224,9 +225,9 @@ package enum MarkdownParser {
         guard count > 0, let alignments = cmark_gfm_extensions_get_table_alignments(node) else { return [] }
         return (0..<count).map { index in
             switch alignments[index] {
-            case UInt8(ascii: "l"): return .left
-            case UInt8(ascii: "c"): return .center
-            case UInt8(ascii: "r"): return .right
+            case 0x6C: return .left
+            case 0x63: return .center
+            case 0x72: return .right
             default: return .none
             }
         }

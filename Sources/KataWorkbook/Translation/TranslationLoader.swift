@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataMarkdownLimits
 import KataMessages
 
 /// Finds and reads the translations beside a workbook's chapters (`chapters/<language>/NN-slug.md`). The source

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataMarkdownLimits
 import KataMessages
 
 /// Reads one chapter's Markdown: its title, and every fenced block that the exercise format gives meaning to.

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataMarkdownLimits
 
 /// Loads and validates a workbook: every chapter, every exercise, every hint.
 ///

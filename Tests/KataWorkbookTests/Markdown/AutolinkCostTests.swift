@@ -3,6 +3,7 @@ import KataTestSupport
 import Testing
 
 @testable import KataBasics
+@testable import KataMarkdownLimits
 @testable import KataWorkbook
 
 /// cmark-gfm's autolink extension reads on from every `@`, `www.` and `://` through the address or domain after it, so

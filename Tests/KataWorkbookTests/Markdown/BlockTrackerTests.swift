@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KataBasics
+@testable import KataMarkdownLimits
 @testable import KataWorkbook
 
 /// The pre-scan's idea of which lines are fenced code must be cmark-gfm's: a line it takes for code while cmark

@@ -3,6 +3,7 @@ import KataTestSupport
 import Testing
 
 @testable import KataBasics
+@testable import KataMarkdownLimits
 @testable import KataWorkbook
 
 /// A link reference definition is copied into every link that uses it: the pre-scan bounds those copies before

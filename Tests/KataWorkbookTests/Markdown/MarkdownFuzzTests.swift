@@ -3,6 +3,7 @@ import KataTestSupport
 import Testing
 
 @testable import KataBasics
+@testable import KataMarkdownLimits
 @testable import KataWorkbook
 
 /// Thousands of chapters pieced together from the fragments that trip Markdown parsers: every one must load to a

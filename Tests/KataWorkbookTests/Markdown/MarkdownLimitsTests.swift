@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KataBasics
+@testable import KataMarkdownLimits
 @testable import KataWorkbook
 
 @Suite("Markdown limits")

@@ -8,7 +8,7 @@
 /// line number here is the line number cmark gives its nodes.
 package enum MarkdownLines {
     /// The byte range of each line, line breaks left out. A text that ends with a line break has no empty last line.
-    static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    package static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [0..<0] }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(bytes.count / 32)

@@ -113,7 +113,7 @@ package struct MarkdownLimits: Sendable {
     }
 
     /// The element count's problem, for a document cmark has parsed: reported at the element that passes the limit.
-    func tooManyNodes(at line: Int) -> Problem {
+    package func tooManyNodes(at line: Int) -> Problem {
         Problem(
             line: line,
             message: "this file has more than \(nodes) Markdown elements; kata reads files of up to \(nodes). "
