@@ -61,6 +61,56 @@ package struct BlockTracker {
         }
 
         // Which open blocks this line continues.
+        let (matched, ended) = continued(&line)
+        if let ended { return ended }
+        let allMatched = matched == open.count
+        if allMatched, case .html(let kind) = open.last {
+            line.findFirstNonspace()
+            if HTMLBlockStart.ends(kind, line, from: line.firstNonspace) { open.removeLast() }
+            return .other
+        }
+        if allMatched, open.last == .indentedCode { return .other }
+
+        // The blocks this line starts, inside the deepest block it continues.
+        let tipIsParagraph = open.last == .paragraph
+        var chain = Array(open[..<matched])
+        let (opened, result) = startBlocks(bytes, &line, in: &chain, maybeLazy: tipIsParagraph)
+
+        // The rest of the line: a lazy continuation of a paragraph, a new paragraph, or part of the block it started.
+        line.findFirstNonspace()
+        if !allMatched, !opened, !line.blank, tipIsParagraph {
+            continueParagraph(bytes, line)
+            return .other
+        }
+        // A paragraph of definitions only is dropped when it closes: its list item may be empty again.
+        let paragraph = open.count - 1
+        if tipIsParagraph, paragraphIsDefinitions, paragraph >= 1, matched >= paragraph,
+            chain.count <= paragraph || chain[paragraph] != .paragraph,
+            chain.count > paragraph - 1, case .item(let indent, let children) = chain[paragraph - 1]
+        {
+            chain[paragraph - 1] = .item(indent: indent, children: children - 1)
+        }
+        open = chain
+        switch open.last {
+        case .html(let kind):
+            if HTMLBlockStart.ends(kind, line, from: line.firstNonspace) { open.removeLast() }
+        case .paragraph:
+            continueParagraph(bytes, line)
+        case .fence, .indentedCode, .singleLine, .table:
+            break
+        case .quote, .list, .item, nil:
+            if !line.blank {
+                Self.add(.paragraph, to: &open)
+                paragraphIsDefinitions = true
+                continueParagraph(bytes, line)
+            }
+        }
+        return result
+    }
+
+    /// How many of the open blocks the line continues, consuming their markers from `line`; inside a fenced code
+    /// block, what the line is to it (and the fence closed, when it closes it).
+    private mutating func continued(_ line: inout LineCursor) -> (matched: Int, ended: Line?) {
         var matched = 0
         for block in open {
             line.findFirstNonspace()
@@ -89,9 +139,9 @@ package struct BlockTracker {
                         >= fence.length
                 {
                     open.removeLast()
-                    return .fenceClosing
+                    return (matched, .fenceClosing)
                 }
-                return .fenceContent(fence.kind)
+                return (matched, .fenceContent(fence.kind))
             case .indentedCode:
                 if line.indent >= 4 {
                     line.advance(4, columns: true)
@@ -110,20 +160,17 @@ package struct BlockTracker {
             guard continues else { break }
             matched += 1
         }
-        let allMatched = matched == open.count
-        if allMatched, case .html(let kind) = open.last {
-            line.findFirstNonspace()
-            if HTMLBlockStart.ends(kind, line, from: line.firstNonspace) { open.removeLast() }
-            return .other
-        }
-        if allMatched, open.last == .indentedCode { return .other }
+        return (matched, nil)
+    }
 
-        // The blocks this line starts, inside the deepest block it continues.
-        let tipIsParagraph = open.last == .paragraph
-        var chain = Array(open[..<matched])
+    /// The blocks the line starts inside the deepest block it continues (`chain`), consuming their markers from
+    /// `line`: whether it opened any, and what the line is to a fenced code block.
+    private func startBlocks(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: inout LineCursor, in chain: inout [Block], maybeLazy: Bool
+    ) -> (opened: Bool, result: Line) {
         var opened = false
         var result = Line.other
-        var maybeLazy = tipIsParagraph
+        var maybeLazy = maybeLazy
         starting: while true {
             line.findFirstNonspace()
             let indented = line.indent >= 4
@@ -193,37 +240,7 @@ package struct BlockTracker {
             default: continue
             }
         }
-
-        // The rest of the line: a lazy continuation of a paragraph, a new paragraph, or part of the block it started.
-        line.findFirstNonspace()
-        if !allMatched, !opened, !line.blank, tipIsParagraph {
-            continueParagraph(bytes, line)
-            return .other
-        }
-        // A paragraph of definitions only is dropped when it closes: its list item may be empty again.
-        let paragraph = open.count - 1
-        if tipIsParagraph, paragraphIsDefinitions, paragraph >= 1, matched >= paragraph,
-            chain.count <= paragraph || chain[paragraph] != .paragraph,
-            chain.count > paragraph - 1, case .item(let indent, let children) = chain[paragraph - 1]
-        {
-            chain[paragraph - 1] = .item(indent: indent, children: children - 1)
-        }
-        open = chain
-        switch open.last {
-        case .html(let kind):
-            if HTMLBlockStart.ends(kind, line, from: line.firstNonspace) { open.removeLast() }
-        case .paragraph:
-            continueParagraph(bytes, line)
-        case .fence, .indentedCode, .singleLine, .table:
-            break
-        case .quote, .list, .item, nil:
-            if !line.blank {
-                Self.add(.paragraph, to: &open)
-                paragraphIsDefinitions = true
-                continueParagraph(bytes, line)
-            }
-        }
-        return result
+        return (opened, result)
     }
 
     /// Adds the rest of the line to the open paragraph.

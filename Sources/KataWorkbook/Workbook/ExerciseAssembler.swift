@@ -89,6 +89,48 @@ package struct ExerciseAssembler {
         let specs = blocks.filter { $0.block.role == .spec }
         let mutantBlocks = blocks.filter { $0.block.role == .mutant }
 
+        let (declaredKind, timeout) = declaredKindAndTimeout(id, blocks)
+        let inferred: Exercise.Kind = (subject != nil || !mutantBlocks.isEmpty) ? .specify : .implement
+        let kind = declaredKind ?? inferred
+
+        guard let starter else {
+            diagnostics.append(
+                Diagnostic(
+                    at: first.block.location,
+                    "exercise '\(id)' has no starter block; add a ```swift starter id=\(id) block with the learner's initial file"
+                ))
+            return nil
+        }
+        let engine = starter.block.info.value("engine").flatMap(TestEngine.init(rawValue:)) ?? .kataSpec
+        let languageMode = starter.block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5
+        let shape = SpecShape(starter.block.info)
+        if let shape { checkShape(shape, of: id, starter: starter, engine: engine, kind: kind) }
+        checkRoles(of: id, kind: kind, blocks: blocks)
+
+        let (mutants, hiddenIndexes) = mutants(of: id, mutantBlocks)
+        checkSolution(of: id, chapter: chapter, starter: starter)
+
+        let heading = first.heading
+        let promptRange = ((heading?.index ?? -1) + 1)..<starter.topLevelIndex
+        let prompt = chapter.document.children.enumerated()
+            .filter {
+                promptRange.contains($0.offset) && !hiddenIndexes.contains($0.offset)
+                    && !hintIndexes.contains($0.offset)
+            }
+            .map(\.element)
+
+        return Exercise(
+            id: id, chapterSlug: chapter.slug, title: heading?.title ?? chapter.title, kind: kind,
+            location: first.block.location, prompt: prompt, starter: starter.block, specs: specs.map(\.block),
+            support: blocks.filter { $0.block.role == .support }.map(\.block), subject: subject?.block,
+            mutants: mutants, hints: [], timeout: timeout, shape: kind == .specify ? shape : nil, engine: engine,
+            languageMode: languageMode)
+    }
+
+    /// The kind an exercise's blocks declare (`kind=`), and its `timeout=`; a second, different kind is a mistake.
+    private mutating func declaredKindAndTimeout(
+        _ id: String, _ blocks: [ChapterScanner.Block]
+    ) -> (kind: Exercise.Kind?, timeout: Double?) {
         var declaredKind: (Exercise.Kind, SourceLocation)?
         var timeout: Double?
         for block in blocks {
@@ -106,45 +148,45 @@ package struct ExerciseAssembler {
                 timeout = seconds
             }
         }
-        let inferred: Exercise.Kind = (subject != nil || !mutantBlocks.isEmpty) ? .specify : .implement
-        let kind = declaredKind?.0 ?? inferred
+        return (declaredKind?.0, timeout)
+    }
 
-        guard let starter else {
+    /// A shape (`examples=`, `tests=`, …) fits the exercise: its engine's keys, a specify exercise, and `contexts=`
+    /// beside `examples-per-context=`.
+    private mutating func checkShape(
+        _ shape: SpecShape, of id: String, starter: ChapterScanner.Block, engine: TestEngine, kind: Exercise.Kind
+    ) {
+        let allowed = SpecShape.keys(for: engine)
+        let stated = SpecShape.keys.filter { starter.block.info.value($0) != nil }
+        for key in stated where !allowed.contains(key) {
             diagnostics.append(
                 Diagnostic(
-                    at: first.block.location,
-                    "exercise '\(id)' has no starter block; add a ```swift starter id=\(id) block with the learner's initial file"
+                    at: starter.block.location,
+                    "\(key)= does not apply to an exercise on \(engine.rawValue); its starter can state "
+                        + allowed.map { "\($0)=" }.joined(separator: ", ")))
+        }
+        if kind == .implement {
+            diagnostics.append(
+                Diagnostic(
+                    at: starter.block.location,
+                    "exercise '\(id)' is an implement exercise, so its starter states no shape "
+                        + "(\(SpecShape.keys.joined(separator: ", "))); a shape is for a specify exercise, "
+                        + "where the learner writes the specs"))
+        } else if shape.examplesPerContext != nil, shape.contexts == nil {
+            diagnostics.append(
+                Diagnostic(
+                    at: starter.block.location,
+                    "examples-per-context needs contexts=<n> too: without contexts a spec with none would satisfy it"
                 ))
-            return nil
         }
-        let engine = starter.block.info.value("engine").flatMap(TestEngine.init(rawValue:)) ?? .kataSpec
-        let languageMode = starter.block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5
-        let shape = SpecShape(starter.block.info)
-        if let shape {
-            let allowed = SpecShape.keys(for: engine)
-            let stated = SpecShape.keys.filter { starter.block.info.value($0) != nil }
-            for key in stated where !allowed.contains(key) {
-                diagnostics.append(
-                    Diagnostic(
-                        at: starter.block.location,
-                        "\(key)= does not apply to an exercise on \(engine.rawValue); its starter can state "
-                            + allowed.map { "\($0)=" }.joined(separator: ", ")))
-            }
-            if kind == .implement {
-                diagnostics.append(
-                    Diagnostic(
-                        at: starter.block.location,
-                        "exercise '\(id)' is an implement exercise, so its starter states no shape "
-                            + "(\(SpecShape.keys.joined(separator: ", "))); a shape is for a specify exercise, "
-                            + "where the learner writes the specs"))
-            } else if shape.examplesPerContext != nil, shape.contexts == nil {
-                diagnostics.append(
-                    Diagnostic(
-                        at: starter.block.location,
-                        "examples-per-context needs contexts=<n> too: without contexts a spec with none would satisfy it"
-                    ))
-            }
-        }
+    }
+
+    /// Each kind has the blocks it needs and none it cannot use.
+    private mutating func checkRoles(of id: String, kind: Exercise.Kind, blocks: [ChapterScanner.Block]) {
+        let first = blocks[0]
+        let specs = blocks.filter { $0.block.role == .spec }
+        let subject = blocks.first { $0.block.role == .subject }
+        let mutantBlocks = blocks.filter { $0.block.role == .mutant }
         switch kind {
         case .implement:
             if specs.isEmpty {
@@ -184,7 +226,13 @@ package struct ExerciseAssembler {
                     ))
             }
         }
+    }
 
+    /// The mutants, each with the note that says what it breaks, and the chapter's top-level indexes that the prompt
+    /// leaves out (the mutants' blocks and the paragraphs that hold their notes).
+    private mutating func mutants(
+        of id: String, _ mutantBlocks: [ChapterScanner.Block]
+    ) -> (mutants: [Mutant], hidden: Set<Int>) {
         var mutants: [Mutant] = []
         var mutantNames: [String: SourceLocation] = [:]
         var hiddenIndexes: Set<Int> = []
@@ -213,7 +261,11 @@ package struct ExerciseAssembler {
             // The note is printed under a surviving mutant: no terminal control from a chapter reaches the screen.
             mutants.append(Mutant(name: name, note: note.withVisibleControls, block: block.block))
         }
+        return (mutants, hiddenIndexes)
+    }
 
+    /// The exercise's reference solution is a file in `solutions/`.
+    private mutating func checkSolution(of id: String, chapter: Chapter, starter: ChapterScanner.Block) {
         let solution = root.appendingPathComponent("solutions/\(chapter.slug)/\(id).swift")
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: solution.path, isDirectory: &isFolder), isFolder.boolValue {
@@ -229,22 +281,6 @@ package struct ExerciseAssembler {
                     "exercise '\(id)' has no reference solution; write \(displayPath(solution)) (kata verify checks that it passes)"
                 ))
         }
-
-        let heading = first.heading
-        let promptRange = ((heading?.index ?? -1) + 1)..<starter.topLevelIndex
-        let prompt = chapter.document.children.enumerated()
-            .filter {
-                promptRange.contains($0.offset) && !hiddenIndexes.contains($0.offset)
-                    && !hintIndexes.contains($0.offset)
-            }
-            .map(\.element)
-
-        return Exercise(
-            id: id, chapterSlug: chapter.slug, title: heading?.title ?? chapter.title, kind: kind,
-            location: first.block.location, prompt: prompt, starter: starter.block, specs: specs.map(\.block),
-            support: blocks.filter { $0.block.role == .support }.map(\.block), subject: subject?.block,
-            mutants: mutants, hints: [], timeout: timeout, shape: kind == .specify ? shape : nil, engine: engine,
-            languageMode: languageMode)
     }
 
     private func hintBlocksIndexes(in chapter: Chapter) -> [Int] {
