@@ -10,10 +10,11 @@ package enum ToolCommand: String, CaseIterable, Sendable {
     case verify
     case translate
     case roomGitHub = "github"
+    case roomGrade = "grade"
 
     /// The words that name it after `kata`: `["build-site"]`, `["room", "github"]`.
     package var path: [String] {
-        self == .roomGitHub ? ["room", rawValue] : [rawValue]
+        self == .roomGitHub || self == .roomGrade ? ["room", rawValue] : [rawValue]
     }
 
     /// Its name under its parent command.
@@ -30,6 +31,8 @@ package enum ToolCommand: String, CaseIterable, Sendable {
             "For translators: start a chapter's translation, check it, and stamp it as up to date."
         case .roomGitHub:
             "Make a GitHub Classroom assignment: a template repository that grades every push."
+        case .roomGrade:
+            "Re-grade hand-ins or learners' repositories against your workbook and write the grade table (CSV and JUnit)."
         }
     }
 

@@ -3,7 +3,7 @@ import KataApp
 import KataCommandLine
 
 /// kata's tools: the commands a learner's first build leaves out (the site builder, `verify`, the translation
-/// writer, the GitHub Classroom template). kata runs this binary for them (``ToolCommand``), so its usage lines
+/// writer, the GitHub Classroom template, the re-grading of hand-ins and repositories). kata runs this binary for them (``ToolCommand``), so its usage lines
 /// read as kata's do.
 @main
 struct Kata: ParsableCommand {
@@ -16,7 +16,7 @@ struct Kata: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: Kata.command,
-        abstract: "kata's tools, which kata runs for build-site, verify, translate and room github.",
+        abstract: "kata's tools, which kata runs for build-site, verify, translate, room github and room grade.",
         version: ToolCommand.version,
         subcommands: [BuildSite.self, Verify.self, Translate.self, Room.self]
     )
@@ -26,8 +26,8 @@ struct Kata: ParsableCommand {
 }
 
 extension Kata {
-    /// `kata room`, of which kata-tools runs `github` alone.
+    /// `kata room`, of which kata-tools runs `github` and `grade`.
     struct Room: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "room", subcommands: [GitHub.self])
+        static let configuration = CommandConfiguration(commandName: "room", subcommands: [GitHub.self, Grade.self])
     }
 }

@@ -11,7 +11,8 @@ import KataWorkbook
 
 /// A learner's work at the end of a workshop, in one file (`kata handin`): their exercise files, their progress,
 /// and a hash of each chapter, so the instructor can see whether the learner worked from the same workbook.
-/// The recorded progress is for reading only; a grade comes from re-grading the files (``HandinGrader``).
+/// The recorded progress is for reading only; a grade comes from re-grading the files (`kata room grade`, which
+/// KataTools' `HandinGrader` runs).
 package struct Handin: Codable, Sendable, Equatable {
     /// The file's format name, checked on reading.
     package static let format = "kata-handin"

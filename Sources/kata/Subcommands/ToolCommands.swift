@@ -50,3 +50,17 @@ extension Kata.Room {
         func run() throws { try ToolCommand.roomGitHub.run(arguments) }
     }
 }
+
+extension Kata.Room {
+    /// `kata room grade`, which kata-tools runs.
+    struct Grade: ParsableCommand {
+        static let configuration = ToolCommand.roomGrade.forwardingConfiguration
+
+        @Argument(
+            parsing: .captureForPassthrough,
+            help: "The hand-ins or repositories and options (./kata room grade --help lists them).")
+        var arguments: [String] = []
+
+        func run() throws { try ToolCommand.roomGrade.run(arguments) }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import KataApp
 import KataBasics
 import KataGrading
 

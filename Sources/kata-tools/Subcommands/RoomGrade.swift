@@ -3,13 +3,14 @@ import Foundation
 import KataApp
 import KataBasics
 import KataCommandLine
+import KataTools
 
 extension Kata.Room {
     /// `kata room grade`.
     struct Grade: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract:
-                "Re-grade hand-ins or learners' repositories against your workbook and write the grade table (CSV and JUnit).",
+            commandName: ToolCommand.roomGrade.name,
+            abstract: ToolCommand.roomGrade.abstract,
             discussion: """
                 Each learner's files are checked exactly as `kata check` checks them (same sandbox, limits and \
                 mutants), several at once. A hand-in is a file kata handin wrote; what the learner's laptop recorded \

@@ -1,3 +1,4 @@
+import KataApp
 import KataBasics
 
 /// The object id git gives a file's bytes (what `git hash-object` prints): the SHA-1 of `blob <size>\0` and the

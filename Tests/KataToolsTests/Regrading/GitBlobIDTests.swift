@@ -1,6 +1,7 @@
 import Testing
 
 @testable import KataApp
+@testable import KataTools
 
 /// The ids kata computes for a learner's committed file are git's own, or no committed file would ever be graded
 /// (the text is taken only when it hashes back to the id the commit records). The expected ids are what

@@ -1,4 +1,5 @@
 import Foundation
+import KataApp
 import KataWorkbook
 
 /// One learner's work as `kata room grade` grades it, from a hand-in file or from the learner's repository: their
@@ -20,14 +21,14 @@ package struct Submission: Sendable {
     /// there, a file too large or not UTF-8).
     package var refused: [String: String] = [:]
     /// What the learner's own progress recorded: a hand-in carries it; a repository's is not read.
-    package var recorded: Progress?
+    package var recorded: KataApp.Progress?
     /// The instructor's chapters that this learner's differ from (or lack), by path.
     package var differingChapters: [String]
 
     /// A submission.
     package init(
         origin: Origin, learner: String, source: String, files: [String: String], refused: [String: String] = [:],
-        recorded: Progress?, differingChapters: [String]
+        recorded: KataApp.Progress?, differingChapters: [String]
     ) {
         self.origin = origin
         self.learner = learner

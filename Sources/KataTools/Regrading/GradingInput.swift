@@ -1,4 +1,5 @@
 import Foundation
+import KataApp
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import Testing
 
 @testable import KataApp
 @testable import KataBasics
+@testable import KataTools
 
 /// The files `kata room grade` writes for a whole class stay readable whatever one learner put in a hand-in: the
 /// JUnit file is read with a real XML parser and the CSV file cell by cell.

@@ -1,4 +1,5 @@
 import Foundation
+import KataApp
 import KataBasics
 
 /// A learner's repository as git stores it, read through git's plumbing at one commit: what is at some paths, and a

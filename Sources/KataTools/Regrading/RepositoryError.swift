@@ -1,4 +1,5 @@
 import Foundation
+import KataApp
 import KataBasics
 
 /// Why `kata room grade` could not grade a learner's repository (or a folder it was given) at all; the summary names
