@@ -99,12 +99,14 @@ package struct ExercismReport {
         return String(output.prefix(outputLimit - note.count)) + note
     }
 
-    /// Pretty-printed JSON with sorted keys, ending in a newline.
+    /// Pretty-printed JSON with sorted keys, ending in a newline; the controls JSON leaves as they are (C1, DEL, the
+    /// direction overrides) written as JSON escapes, so that the same text reaches a reader and nothing reaches a
+    /// terminal that shows the file.
     package static func text(_ value: Any) -> String {
         guard
             let data = try? JSONSerialization.data(
                 withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: data, as: UTF8.self).jsonWithVisibleControls + "\n"
     }
 }

@@ -126,8 +126,13 @@ package struct JUnitReport {
             case "\"": result += "&quot;"
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                result.unicodeScalars.append(scalar)
+                // What XML forbids, and what a terminal would obey (C1 controls, DEL, direction overrides), shown as
+                // a Swift escape (`\u{1B}`), as everywhere else kata prints a learner's text.
+                if (0xFFFE...0xFFFF).contains(scalar.value) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result += String(scalar).withVisibleControls
+                }
             }
         }
         return result

@@ -115,6 +115,18 @@ struct ExercismReportTests {
         #expect(text.contains("got <-1>\\u001b[2J"), "\(text)")
     }
 
+    @Test("C1 controls and direction overrides, which JSON leaves as they are, are JSON escapes too")
+    func c1ControlsEscaped() throws {
+        var result = fixture.failed
+        result.run?.examples[0].failures[0].message = "got \u{9B}2J and \u{202E}reversed"
+        let text = ExercismReport.text(report.object(result, exercise: fixture.add, file: "add-numbers.swift"))
+        #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
+        #expect(text.contains("got \\u009b2J and \\u202ereversed"), "\(text)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let tests = try #require(decoded?["tests"] as? [[String: Any]])
+        #expect((tests[0]["message"] as? String)?.hasSuffix("got \u{9B}2J and \u{202E}reversed") == true)
+    }
+
     @Test("a specify exercise gives each mutant's fate and the score, and its tests' code from the learner's file")
     func survivor() throws {
         let results = try results(fixture.survivor, fixture.counter)

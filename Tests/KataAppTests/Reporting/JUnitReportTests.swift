@@ -64,13 +64,13 @@ struct JUnitReportTests {
         #expect(attribute(suite, "failures") == "1")
         #expect(attribute(suite, "skipped") == "1")
         let failure = try element(document, "//testcase[@name='adds two numbers']/failure")
-        // XML 1.0 cannot hold the escape character: it is dropped, and the rest of the message stays.
-        #expect(attribute(failure, "message") == "expected to equal <5>, got <-1>[2J")
+        // XML 1.0 cannot hold the escape character: it is shown as an escape, and the rest of the message stays.
+        #expect(attribute(failure, "message") == "expected to equal <5>, got <-1>\\u{1B}[2J")
         #expect(
             failure.stringValue
-                == "chapters/01-numbers.md:\(ReportFixture.failureLine): expected to equal <5>, got <-1>[2J")
+                == "chapters/01-numbers.md:\(ReportFixture.failureLine): expected to equal <5>, got <-1>\\u{1B}[2J")
         let printed = try element(document, "//testcase[@name='adds two numbers']/system-out")
-        #expect(printed.stringValue == "adding 2 and 3[2J\n")
+        #expect(printed.stringValue == "adding 2 and 3\\u{1B}[2J\n")
         #expect(try elements(document, "//testcase[@name='adds zero']/*").isEmpty, "a passed example has no body")
     }
 
@@ -126,12 +126,15 @@ struct JUnitReportTests {
     @Test("text a learner controls stays text: markup and characters XML cannot hold do not break the document")
     func hostileText() throws {
         var result = fixture.failed
-        let message = "<failure message=\"x\"/>&amp; \u{0}\u{8}\u{FFFE}]]>"
+        let message = "<failure message=\"x\"/>&amp; \u{0}\u{8}\u{FFFE}\u{9B}2J\u{202E}]]>"
         result.run?.examples[0].failures[0].message = message
         result.run?.examples[0].path = ["add", "</testcase>"]
         let document = try parse([(result, fixture.add)])
         let failure = try element(document, "//failure")
-        #expect(attribute(failure, "message") == "<failure message=\"x\"/>&amp; ]]>")
+        #expect(
+            attribute(failure, "message")
+                == "<failure message=\"x\"/>&amp; \\0\\u{8}\\u{FFFE}\\u{9B}2J\\u{202E}]]>",
+            "what XML forbids and what a terminal obeys is shown as an escape, not dropped")
         #expect(try elements(document, "//testcase").map { attribute($0, "name") }.contains("</testcase>"))
     }
 }
