@@ -82,6 +82,14 @@
         }
 
         func finished(_ testCase: XCTestCase) {
+            // `throw XCTSkip(…)`: XCTest counts the test as succeeded and skipped; Swift Testing's stream says
+            // skipped.
+            if testCase.testRun?.hasBeenSkipped == true {
+                event(
+                    "testSkipped", testID: id(of: testCase),
+                    messages: [("skip", "Test Case '\(testCase.name)' skipped (XCTSkip)")])
+                return
+            }
             let passed = testCase.testRun?.hasSucceeded ?? false
             let seconds = String(format: "%.3f", testCase.testRun?.totalDuration ?? 0)
             event(

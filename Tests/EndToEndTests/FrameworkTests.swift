@@ -45,6 +45,9 @@ struct FrameworkTests {
             failing.stdout.contains(
                 #"chapters/01-frameworks.md:89: XCTAssertEqual failed: ("Hello, !") is not equal to ("Hello!")"#),
             "\(failing.stdout)")
+        #expect(
+            failing.stdout.contains("- testGreetsInFrench (pending)"),
+            "a test that throws XCTSkip is pending, not passed: \(failing.stdout)")
     }
 
     @Test("a crash fails the test that was running and the others still run; a test that never ends is timed out")

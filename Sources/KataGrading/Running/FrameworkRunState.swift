@@ -78,7 +78,10 @@ struct FrameworkRunState {
             states[id] = state
         case .testSkipped(let id, let reason):
             guard var state = states[id] else { return }
-            state.status = .skipped
+            // Swift Testing skips a test before it starts; XCTest once it has (`throw XCTSkip(…)`). Either is pending,
+            // as an excluded KataSpec example is (`xit`): the test chose not to run, no focus left it out.
+            started.removeAll { $0 == id }
+            state.status = .pending
             state.skipReason = reason
             states[id] = state
         case .runEnded:
@@ -135,7 +138,7 @@ struct FrameworkRunState {
                 }
                 return outcome
             }
-            if state.cases.isEmpty || status == .crashed || status == .timedOut || status == .skipped {
+            if state.cases.isEmpty || status == .crashed || status == .timedOut || status == .pending {
                 outcomes.append(example(test.name, path, status, state.issues + state.cases.flatMap(\.issues), nil))
                 continue
             }
