@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "KataTools",
             dependencies: [
-                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataMarkdownLimits", "KataRoomWire", "KataBasics",
+                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataMarkdownLimits", "KataRoomWire",
+                "KataBasics",
                 "KataMessages", .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Site/Resources")]
@@ -108,10 +109,13 @@ let package = Package(
             name: "KataWorkbookTests",
             dependencies: ["KataWorkbook", "KataMarkdownLimits", "KataBasics", "KataMessages", "KataTestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "KataBuildingTests", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
+        .testTarget(
+            name: "KataBuildingTests", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
         .testTarget(
             name: "KataGradingTests",
-            dependencies: ["KataGrading", "KataBuilding", "KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport"]
+            dependencies: [
+                "KataGrading", "KataBuilding", "KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport",
+            ]
         ),
         .testTarget(name: "KataRoomWireTests", dependencies: ["KataRoomWire"]),
         .testTarget(
