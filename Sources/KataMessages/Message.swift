@@ -361,9 +361,9 @@ public enum Message: String, CaseIterable, Sendable {
         case .screenLibraryName:
             "your file declares `{name}`, a name the chapter's code takes from Swift's libraries; yours would replace it there. Give yours another name."
         case .screenOperator:
-            "your file defines `{name}` for types that are not yours; the chapter's code uses `{name}` and would call yours instead. Define operators only for your own types."
+            "your file defines `{name}` for {types}, but not for a struct, class or enum your file declares: the chapter's code would call yours instead of the type's own `{name}` (directly, or through a protocol such as `Equatable`), and a wrong answer could pass. Remove it, or define `{name}` only for types your file declares."
         case .screenOperatorFor:
-            "your file defines `{name}` for `{types}` that are not yours; the chapter's code uses `{name}` and would call yours instead. Define operators only for your own types."
+            "your file adds `{name}` to `{type}`, not a struct, class or enum your file declares: the chapter's code would call yours instead of the type's own `{name}` (directly, or through a protocol such as `Equatable`), and a wrong answer could pass. Remove it, or define `{name}` only for types your file declares."
         case .screenConformsKataSpec:
             "your file makes one of KataSpec's types conform to `{protocol}`; the chapter's specs rely on KataSpec's types as they are. Remove that extension."
         case .screenConformsSpecClass:

@@ -242,8 +242,10 @@ extension Messages {
         .screenKataSpecName: "你的文件声明了 `{name}`，这是本章的 spec 从 KataSpec 拿来用的名字；spec 会改为调用你的版本，结果就不可信了。给你的换个名字。",
         .screenMemberReplaces: "你对 `{type}` 的扩展声明了 `{name}`，而 `{type}` 本来就有它、本章的代码也在用；你的会在那里取而代之。给你的换个名字。",
         .screenLibraryName: "你的文件声明了 `{name}`，这是本章的代码从 Swift 库里拿来用的名字；你的会在那里取而代之。给你的换个名字。",
-        .screenOperator: "你的文件为不属于你的类型定义了 `{name}`；本章的代码用到 `{name}`，会改为调用你的版本。只为你自己的类型定义运算符。",
-        .screenOperatorFor: "你的文件为不属于你的 `{types}` 定义了 `{name}`；本章的代码用到 `{name}`，会改为调用你的版本。只为你自己的类型定义运算符。",
+        .screenOperator:
+            "你的文件为 {types} 定义了 `{name}`，但没有为你的文件声明的结构体、类或枚举定义它：本章的代码会改为调用你的版本，而不是该类型自己的 `{name}`（直接调用，或经由 `Equatable` 这样的协议），错误的答案就可能通过。删掉它，或者只为你的文件声明的类型定义 `{name}`。",
+        .screenOperatorFor:
+            "你的文件给 `{type}` 加上了 `{name}`，而它不是你的文件声明的结构体、类或枚举：本章的代码会改为调用你的版本，而不是该类型自己的 `{name}`（直接调用，或经由 `Equatable` 这样的协议），错误的答案就可能通过。删掉它，或者只为你的文件声明的类型定义 `{name}`。",
         .screenConformsKataSpec: "你的文件让 KataSpec 的某个类型遵循了 `{protocol}`；本章的 spec 依赖 KataSpec 的类型保持原样。删掉那个扩展。",
         .screenConformsSpecClass: "你的文件让本章的 spec 类遵循了 `{protocol}`；spec 必须按本章写的样子运行。删掉那个扩展。",
         .screenCodeUnderTest: "你的文件声明了 `{name}`，而被测代码里已经有它；这样你的 spec 测的是你自己的 `{name}` 而不是本章的，也就抓不住任何变异体。删掉你的，用本章的。",
