@@ -125,7 +125,10 @@ struct FrameworkTests {
         "specify: weak tests leave a mutant alive, the shape counts a parameterized test's arguments; strong ones pass")
     func specify() throws {
         let kata = try KataRunner(fixture: "frameworks")
-        try kata.run(["next", "counter-tests"])
+        let next = try kata.run(["next", "counter-tests"])
+        #expect(
+            next.stdout.contains("Shape  your tests need a parameterized test with at least 3 arguments"),
+            "a framework's shape speaks of tests and arguments, not of a spec: \(next.stdout)")
         let weak = try kata.run(["check", "counter-tests"])
         #expect(weak.status == 1)
         try assertSnapshot(weak.transcript, named: "framework-swift-testing-weak-specs")
