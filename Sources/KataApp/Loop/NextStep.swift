@@ -73,7 +73,9 @@ package struct NextStep {
         if let shape = exercise.shape {
             lines.append(
                 t(.labelShape)
-                    + t(.shapeNeeds, ["shape": shape.asked(t).joined(separator: t.language.isSource ? "; " : "；")]))
+                    + t(
+                        exercise.engine == .kataSpec ? .shapeNeeds : .shapeNeedsTests,
+                        ["shape": shape.asked(t).joined(separator: t.language.isSource ? "; " : "；")]))
         }
         let path = workspace.display(workspace.learnerFile(exercise))
         let note = created ? "  " + t(.newFromStarter) : ""

@@ -174,8 +174,9 @@ package struct Verifier {
             return checker.verdictKey(exercise, path: exercise.learnerPath, contents: exercise.starter.code)
         case .example(let block, let path, _):
             var hash = SHA256()
+            // "through SIL": verdicts of examples only type-checked (before SIL's errors were reported) are not reused.
             for field in [
-                "example", checker.compiler.toolchain.version, checker.compiler.library.key, path,
+                "example, through SIL", checker.compiler.toolchain.version, checker.compiler.library.key, path,
                 "\(block.codeLocation.line)", block.info.value("engine") ?? "", block.info.value("language-mode") ?? "",
                 block.code,
             ] {
@@ -241,7 +242,11 @@ package struct Verifier {
                     languageMode: block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5)
                 // One error per line, with how many more it has: a character the compiler refuses, repeated over a
                 // line, is an error each.
-                let errors = (diagnostics ?? []).filter { $0.severity == .error }
+                // An error in a macro's expansion (a temporary file) that follows one of the block's own says nothing
+                // more: Swift Testing's `@Test` adds one to any error of its test's body.
+                let all = (diagnostics ?? []).filter { $0.severity == .error }
+                let own = all.filter { $0.file == path }
+                let errors = own.isEmpty ? all : own
                 var perLine: [String: Int] = [:]
                 for error in errors { perLine["\(error.file):\(error.line)", default: 0] += 1 }
                 var shown = Set<String>()
