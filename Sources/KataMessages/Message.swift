@@ -1,7 +1,7 @@
 /// One of kata's messages to a learner, with its English wording (the source of every translation).
 public enum Message: String, CaseIterable, Sendable {
     // kata next
-    case nextChapter, nextExercise, youWriteTheSpecs, labelRuns, runsOnFramework, runsOnKataSpec, labelShape, shapeNeeds, labelEdit, newFromStarter, labelCheck
+    case nextChapter, nextExercise, youWriteTheSpecs, labelShape, shapeNeeds, labelEdit, newFromStarter, labelCheck
     case labelStuck, hintsLeft, notOnPath, allSolved, allSolvedChapter, allSolvedNext, supportFolded
     // Counts
     case exercisesOne, exercises, checksOne, checks, hintsOne, hints, errorsOne, errors, mutantsOne, mutants
@@ -70,6 +70,8 @@ public enum Message: String, CaseIterable, Sendable {
     // The compiler stopped at one of kata's limits (``CompileLimits``)
     case compilerStoppedTime, compilerStoppedMemory, compilerStoppedYourFile, compilerStoppedAt, compilerStoppedCause
     case realFrameworksNotHere, realFrameworksNeedNewerSwift
+    // What an exercise's tests run on, in `kata next`
+    case labelRuns, runsOnFramework, runsOnKataSpec
     case libraryStoppedTime, libraryStoppedMemory
 
     /// The English wording.

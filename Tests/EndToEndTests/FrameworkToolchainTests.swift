@@ -13,14 +13,15 @@ struct FrameworkToolchainTests {
             swiftTesting.stdout.contains("Tests  Swift Testing, the toolchain's own · Swift 5 language mode"),
             "\(swiftTesting.stdout)")
         let xcTest = try kata.run(["next", "greeting"])
-        #expect(xcTest.stdout.contains("Tests  XCTest, the toolchain's own · Swift 5 language mode"), "\(xcTest.stdout)")
+        #expect(
+            xcTest.stdout.contains("Tests  XCTest, the toolchain's own · Swift 5 language mode"), "\(xcTest.stdout)")
 
         // The book's first exercises run on KataSpec in Swift 5 mode, and say nothing about it.
         let kataSpec = try KataRunner(fixture: "loop").run(["next"])
         #expect(!kataSpec.stdout.contains("Tests  "), "\(kataSpec.stdout)")
     }
 
-    @Test("a toolchain older than the real frameworks' chapters need is named, with what to install, and nothing is recorded")
+    @Test("a toolchain older than the real frameworks' chapters need is named, with what to install; nothing recorded")
     func olderSwiftIsNamed() throws {
         let kata = try KataRunner(fixture: "frameworks")
         try kata.write("exercises/frameworks/price.swift", try kata.read("solutions/frameworks/price.swift"))
