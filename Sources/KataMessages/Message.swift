@@ -71,7 +71,9 @@ public enum Message: String, CaseIterable, Sendable {
     case editorHeader, editorSupport, editorSubject, editorLeftAlone
     // The compiler stopped at one of kata's limits (``CompileLimits``)
     case compilerStoppedTime, compilerStoppedMemory, compilerStoppedYourFile, compilerStoppedAt, compilerStoppedCause
-    case realFrameworksNotHere
+    case realFrameworksNotHere, realFrameworksNeedNewerSwift
+    // What an exercise's tests run on, in `kata next`
+    case labelRuns, runsOnFramework, runsOnKataSpec
     case libraryStoppedTime, libraryStoppedMemory
 
     /// The English wording.
@@ -80,6 +82,9 @@ public enum Message: String, CaseIterable, Sendable {
         case .nextChapter: "Chapter {number} · {title}"
         case .nextExercise: "({id}, exercise {position} of {total}{kind})"
         case .youWriteTheSpecs: " · you write the specs"
+        case .labelRuns: "Tests  "
+        case .runsOnFramework: "{framework}, the toolchain's own · Swift {mode} language mode"
+        case .runsOnKataSpec: "KataSpec · Swift {mode} language mode"
         case .labelShape: "Shape  "
         case .shapeNeeds: "your spec needs {shape}"
         case .shapeNeedsTests: "your tests need {shape}"
@@ -411,6 +416,10 @@ public enum Message: String, CaseIterable, Sendable {
                 + "now (on macOS, Xcode keeps it in the platform's Developer/Library/Frameworks, and its XCTest finds "
                 + "tests another way). Check this chapter on Linux (a container, or the GitHub Classroom workflow), or "
                 + "paste your file into a test target in Xcode, where it runs as written; chapters 1 to 11 work here."
+        case .realFrameworksNeedNewerSwift:
+            "{exercise} is checked on the toolchain's real {framework}, and this chapter needs Swift {minimum} or later; "
+                + "the compiler here says: {found}. Install Swift {minimum} or later (https://swift.org/install), or set "
+                + "SWIFTC to its swiftc, and run the same command again; chapters 1 to 11 work with this one."
         case .compilerStoppedCause:
             " That is most often code whose types the compiler takes exponentially long to work out: a long expression that mixes literals and operators, or tuples and collections nested deep. Spell out the types{at} (`let total: Double = ...`), or split the code into smaller steps, then run the same command again. Nothing was recorded. (If the code is fine and this computer is very busy, {variable}=<seconds> allows more time.)"
         case .libraryStoppedTime:

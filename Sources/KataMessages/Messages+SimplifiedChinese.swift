@@ -4,6 +4,9 @@ extension Messages {
         .nextChapter: "第 {number} 章 · {title}",
         .nextExercise: "（{id}，第 {position} 道练习，共 {total} 道{kind}）",
         .youWriteTheSpecs: " · 由你编写 spec",
+        .labelRuns: "测试   ",
+        .runsOnFramework: "{framework}（工具链自带）· Swift {mode} 语言模式",
+        .runsOnKataSpec: "KataSpec · Swift {mode} 语言模式",
         .labelShape: "结构   ",
         .shapeNeeds: "你的 spec 需要：{shape}",
         .shapeNeedsTests: "你的测试需要：{shape}",
@@ -283,6 +286,10 @@ extension Messages {
             "{exercise} 用工具链里真正的 {framework} 检查，而 kata 目前只能在 Linux 上针对它构建（在 macOS 上，Xcode 把它放在平台的 "
             + "Developer/Library/Frameworks 里，它的 XCTest 也用另一种方式找测试）。请在 Linux 上检查这一章（容器，或 GitHub Classroom "
             + "的工作流），或者把你的文件粘贴到 Xcode 的测试目标里，它会照原样运行；第 1 到 11 章在这里可以检查。",
+        .realFrameworksNeedNewerSwift:
+            "{exercise} 用工具链里真正的 {framework} 检查，这一章需要 Swift {minimum} 或更新的版本；这里的编译器说：{found}。"
+            + "请安装 Swift {minimum} 或更新的版本（https://swift.org/install），或者把 SWIFTC 设成它的 swiftc，然后再运行同一条命令；"
+            + "第 1 到 11 章用这个版本也可以检查。",
         .compilerStoppedCause:
             "这通常是因为代码里的类型要让编译器花指数级的时间去推断：比如一个混合了字面量和运算符的长表达式，或者嵌套很深的元组和集合。把类型写出来{at}（`let total: Double = ...`），或者把代码拆成几个小步骤，然后再运行同一条命令。这次什么也没有记录。（如果代码没有问题，只是这台电脑非常忙，可以用 {variable}=<秒数> 放宽时间。）",
         .libraryStoppedTime:
