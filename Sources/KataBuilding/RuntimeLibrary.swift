@@ -61,10 +61,10 @@ package struct RuntimeLibrary: Sendable {
 
     /// The library `recipe` makes of the sources beside `kataSpecSources`, built now if the cache has none. `built`
     /// says whether it was. When another kata is building it (a preparation that `kata next` started), `willWait` is
-    /// called and this waits for it.
+    /// called and this waits for it. `endOrphans` ends what dead preparations left running (``Prerequisites/endOrphans``).
     package static func prepare(
         _ recipe: Recipe = .kataSpec, kataSpecSources: URL, toolchain: Toolchain, cache: URL,
-        willBuild: () -> Void = {}, willWait: () -> Void = {}
+        endOrphans: () -> Void, willBuild: () -> Void = {}, willWait: () -> Void = {}
     ) throws(BuildError) -> (library: RuntimeLibrary, built: Bool) {
         let (modules, key) = try sources(recipe, kataSpecSources: kataSpecSources, toolchain: toolchain, cache: cache)
         let root = cache.appendingPathComponent(recipe.folder)
@@ -74,8 +74,9 @@ package struct RuntimeLibrary: Sendable {
         return try FileLock(root.appendingPathComponent(".lock")).holding(whenBusy: willWait) {
             () throws(BuildError) in
             if library.isComplete { return (library, false) }
-            // A preparation killed mid-build may have left its compiler running into its staging folder.
-            DetachedGroupRecord.endOrphans(in: cache)
+            // A preparation killed mid-build (perhaps while this waited for the lock) may have left its compiler
+            // running into its staging folder.
+            endOrphans()
             Leftovers.sweep(root, only: ".building-")
             willBuild()
             try build(modules, recipe: recipe, into: directory, toolchain: toolchain)

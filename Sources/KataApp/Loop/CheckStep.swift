@@ -170,8 +170,8 @@ package struct CheckStep {
     }
 
     private func makeChecker() throws -> ExerciseChecker {
-        let checker = try ExerciseChecker(
-            workbook: workspace.workbook, willBuildLibrary: { status(workspace.messages(.preparing)) },
+        let checker = try CheckerSetup(workbook: workspace.workbook).checker(
+            willBuildLibrary: { status(workspace.messages(.preparing)) },
             willWait: { status(workspace.messages(.waitingForPreparation)) })
         // The editor imports the KataSpec that checks use, also after it was built again.
         EditorSetup(workspace: workspace).keepUp(library: checker.compiler.library.directory)

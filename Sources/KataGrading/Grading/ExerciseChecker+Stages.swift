@@ -33,7 +33,8 @@ extension ExerciseChecker {
                     exercise: exercise.id, framework: exercise.engine == .xcTest ? "XCTest" : "Swift Testing")
             #endif
             let harness = try RuntimeLibrary.prepare(
-                .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache
+                .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache,
+                endOrphans: endOrphans
             ).library
             return Engine(
                 kind: exercise.engine, library: harness, protectedNames: KataSpecNames(topLevel: [], members: []))

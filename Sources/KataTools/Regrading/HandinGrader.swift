@@ -55,9 +55,9 @@ package struct HandinGrader {
             }
         }
         let status = self.status
-        var preparing = try ExerciseChecker(workbook: workspace.workbook) {
+        var preparing = try CheckerSetup(workbook: workspace.workbook).checker(willBuildLibrary: {
             status("Preparing KataSpec for this computer (first time only; this takes a few seconds)...")
-        }
+        })
         preparing.width = 1
         let checker = preparing
         let useCache = self.useCache

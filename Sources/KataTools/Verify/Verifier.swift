@@ -97,7 +97,7 @@ package struct Verifier {
     /// Runs every check; `only` keeps exercises and chapters with these ids (all when empty).
     package func run(only: [String] = [], announce: () -> Void = {}) throws -> Report {
         let workbook = workspace.workbook
-        var configured = try ExerciseChecker(workbook: workbook, willBuildLibrary: announce)
+        var configured = try CheckerSetup(workbook: workbook).checker(willBuildLibrary: announce)
         configured.width = 1
         let checker = configured
         let chapters = workbook.chapters.filter { chapter in
