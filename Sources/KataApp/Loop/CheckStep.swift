@@ -15,6 +15,10 @@ package struct CheckOutput: Sendable {
 }
 
 /// `kata check [id]` and `kata check --all`: grade the learner's files and record each check in the progress store.
+///
+/// The side effects of a check are its steps, each named where it runs: make the checker (``CheckerSetup``), keep
+/// the editor's files up to date with the KataSpec it uses, check, record the verdict in the progress store, and
+/// bring the learner's site up to date after a pass. The command reports to the room with what it returns.
 package struct CheckStep {
     package let workspace: Workspace
     package let style: TerminalStyle
@@ -61,6 +65,7 @@ package struct CheckStep {
         let file = workspace.learnerFile(exercise)
         let contents = try workspace.learnerCode(exercise)
         let checker = try makeChecker()
+        keepEditorFilesUp(checker)
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
         let notices = try record(result)
         // A site the learner built in site/ is brought up to date, to show this exercise as solved.
@@ -120,6 +125,7 @@ package struct CheckStep {
             workspace.learnerPath($0).exists
         }
         let checker = try makeChecker()
+        keepEditorFilesUp(checker)
         var results: [(CheckResult, Exercise)] = []
         var notices: [String] = []
         for (position, exercise) in exercises.enumerated() {
@@ -169,13 +175,18 @@ package struct CheckStep {
         return nil
     }
 
+    /// The checker, once what comes before a first check is done (``CheckerSetup``); the learner hears when KataSpec
+    /// is built, or when the check waits for the preparation building it.
     private func makeChecker() throws -> ExerciseChecker {
-        let checker = try CheckerSetup(workbook: workspace.workbook).checker(
+        try CheckerSetup(workbook: workspace.workbook).checker(
             willBuildLibrary: { status(workspace.messages(.preparing)) },
             willWait: { status(workspace.messages(.waitingForPreparation)) })
-        // The editor imports the KataSpec that checks use, also after it was built again.
+    }
+
+    /// Brings the editor's files up to date when the KataSpec that `checker` uses was built again (or a stopped
+    /// preparation never wrote them), so that the editor imports the KataSpec checks use (``EditorSetup``).
+    private func keepEditorFilesUp(_ checker: ExerciseChecker) {
         EditorSetup(workspace: workspace).keepUp(library: checker.compiler.library.directory)
-        return checker
     }
 
     /// Records the check in the progress store; returns notices about the store (a corrupt file moved aside).
