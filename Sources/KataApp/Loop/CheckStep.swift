@@ -10,8 +10,19 @@ package struct CheckOutput: Sendable {
     package var warnings: [String]
     /// 0 when everything checked passed, 1 otherwise.
     package var status: Int32
-    /// The verdicts behind the text (for the room, see ``RoomReporter``).
-    package var results: [CheckResult] = []
+    /// The checks behind the text, for what the command does after printing it (reporting to the room, see
+    /// ``RoomReporter``), which reads nothing again.
+    package var checks: [Check] = []
+
+    /// One check as it happened.
+    package struct Check: Sendable {
+        /// The verdict.
+        package var result: CheckResult
+        /// The exercise's progress with this check recorded.
+        package var progress: ExerciseProgress
+        /// The learner's file as it was checked.
+        package var contents: String
+    }
 }
 
 /// `kata check [id]` and `kata check --all`: grade the learner's files and record each check in the progress store.
@@ -67,7 +78,7 @@ package struct CheckStep {
         let checker = try makeChecker()
         keepEditorFilesUp(checker)
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
-        let notices = try record(result)
+        let (recorded, notices) = try record(result)
         // A site the learner built in site/ is brought up to date, to show this exercise as solved.
         let siteNote = result.status == .passed ? SiteRefresh.run(workspace) : nil
         let shown = workspace.display(file)
@@ -93,7 +104,8 @@ package struct CheckStep {
         }
         return CheckOutput(
             text: (format == .human ? preface.map { style.paint($0, .dim) + "\n\n" } ?? "" : "") + text,
-            warnings: warnings + notices, status: result.status == .passed ? 0 : 1, results: [result])
+            warnings: warnings + notices, status: result.status == .passed ? 0 : 1,
+            checks: [CheckOutput.Check(result: result, progress: recorded, contents: contents)])
     }
 
     /// The exercise checked most recently whose file is still there.
@@ -127,6 +139,7 @@ package struct CheckStep {
         let checker = try makeChecker()
         keepEditorFilesUp(checker)
         var results: [(CheckResult, Exercise)] = []
+        var checks: [CheckOutput.Check] = []
         var notices: [String] = []
         for (position, exercise) in exercises.enumerated() {
             status("[\(position + 1)/\(exercises.count)] \(exercise.id)")
@@ -138,8 +151,10 @@ package struct CheckStep {
                 continue
             }
             let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
-            notices += try record(result)
+            let (progress, recorded) = try record(result)
+            notices += recorded
             results.append((result, exercise))
+            checks.append(CheckOutput.Check(result: result, progress: progress, contents: contents))
         }
         let passed = results.allSatisfy { $0.0.status == .passed }
         if results.contains(where: { $0.0.status == .passed }) { _ = SiteRefresh.run(workspace) }
@@ -159,7 +174,7 @@ package struct CheckStep {
         case .junit:
             text = JUnitReport(workspace: workspace).document(results)
         }
-        return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1, results: results.map(\.0))
+        return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1, checks: checks)
     }
 
     /// A note when the learner's file in an implement exercise focuses or excludes examples: there every example
@@ -189,8 +204,9 @@ package struct CheckStep {
         EditorSetup(workspace: workspace).keepUp(library: checker.compiler.library.directory)
     }
 
-    /// Records the check in the progress store; returns notices about the store (a corrupt file moved aside).
-    private func record(_ result: CheckResult) throws -> [String] {
+    /// Records the check in the progress store; returns the exercise's progress with it, and notices about the store
+    /// (a corrupt file moved aside).
+    private func record(_ result: CheckResult) throws -> (ExerciseProgress, [String]) {
         let verdict: CheckRecord.Verdict
         switch result.status {
         case .passed: verdict = .passed
@@ -202,8 +218,11 @@ package struct CheckStep {
         let check = CheckRecord(
             time: Date(), verdict: verdict, caught: specify ? result.caughtCount : nil,
             mutants: specify ? result.mutants.count : nil, duration: (result.duration * 1000).rounded() / 1000)
-        let (_, notices) = try workspace.store.update { $0[result.id].record(check) }
-        return notices.map { $0.described(workspace.messages) }
+        let (progress, notices) = try workspace.store.update { progress in
+            progress[result.id].record(check)
+            return progress[result.id]
+        }
+        return (progress, notices.map { $0.described(workspace.messages) })
     }
 
     private func summaryTable(_ results: [(CheckResult, Exercise)]) -> String {

@@ -41,26 +41,23 @@ package struct RoomReporter: Sendable {
 
     // MARK: Recording
 
-    /// Records the checks of one `kata check` (or `--all`) and sends the outbox. Does nothing outside a room.
-    package func reportChecks(_ results: [CheckResult], workspace: Workspace) {
+    /// Records the checks of one `kata check` (or `--all`), as the check had them, and sends the outbox. Records
+    /// nothing outside a room.
+    package func reportChecks(_ checks: [CheckOutput.Check]) {
         guard let membership, membership.active else {
             deliver()
             return
         }
-        let progress = (try? workspace.store.read().0) ?? Progress()
-        let events = results.map { result in
-            let code: String? =
-                membership.shareCode
-                ? (try? workspace.exercise(result.id)).flatMap {
-                    // By the one rule for learners' files: never what a link points to.
-                    try? workspace.learnerPath($0).text(limit: Workspace.learnerFileLimit).get()
-                }.map { String($0.prefix(60_000)) } : nil
-            return RoomEvent(
-                kind: .check, exercise: result.id, check: Self.summary(result, progress: progress[result.id]),
-                code: code)
+        let events = checks.map { check in
+            RoomEvent(
+                kind: .check, exercise: check.result.id, check: Self.summary(check.result, progress: check.progress),
+                code: membership.shareCode ? String(check.contents.prefix(Self.codeLimit)) : nil)
         }
         record(events)
     }
+
+    /// The most of a learner's file a check event carries, in characters.
+    static let codeLimit = 60_000
 
     /// Records which exercise `kata next` showed.
     package func reportNext(workspace: Workspace) {

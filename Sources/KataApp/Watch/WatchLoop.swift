@@ -34,7 +34,7 @@ package struct WatchLoop {
             do {
                 let output = try step.run(id: current.id)
                 write(output.text)
-                RoomReporter(workspace: workspace).reportChecks(output.results, workspace: workspace)
+                RoomReporter(workspace: workspace).reportChecks(output.checks)
                 passed = output.status == 0
             } catch {
                 write("kata: error: \(error)\n")
