@@ -84,7 +84,7 @@ package struct CheckStep {
         let shown = workspace.display(file)
         let text: String
         // Said when the program ran unconfined (a verdict from the cache says where it ran).
-        let sandboxNotice = result.sandbox == "none" ? checker.sandbox.notice : nil
+        let sandboxNotice = result.sandbox == .unconfined ? checker.sandbox.notice : nil
         switch format {
         case .human:
             text =

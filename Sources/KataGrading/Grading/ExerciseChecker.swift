@@ -25,7 +25,7 @@ package struct ExerciseChecker: Sendable {
     var chosenSandbox: Sandbox?
     let environment: [String: String]
     /// The sandbox a verdict is cached under: the one this computer should offer.
-    var expectedSandbox: String {
+    var expectedSandbox: Sandbox.Name {
         chosenSandbox?.name ?? Sandbox.expectedName(environment: environment, remembered: sandboxRecord)
     }
     /// What trying the sandbox showed: `.kata/cache/sandbox.txt`.
@@ -176,7 +176,7 @@ package struct ExerciseChecker: Sendable {
         hash.update(field: compiler.library.key)
         hash.update(field: (ExerciseCompiler.flags + ExerciseCompiler.learnerFlags).joined(separator: " "))
         hash.update(field: "\(limits)")
-        hash.update(field: expectedSandbox)
+        hash.update(field: expectedSandbox.rawValue)
         hash.update(field: exercise.id)
         hash.update(field: "\(exercise.engine.rawValue) \(exercise.languageMode.rawValue)")
         if exercise.engine != .kataSpec {
