@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "KataWorkbook", dependencies: ["CCmarkGFM", "KataMarkdownLimits", "KataBasics", "KataMessages"]),
         .target(name: "KataBuilding", dependencies: ["KataWorkbook", "KataBasics", "KataMessages"]),
         .target(name: "KataGrading", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
-        .target(name: "KataRoomWire", dependencies: ["KataBasics", "KataMessages"]),
+        .target(name: "KataRoomWire"),
         .target(
             name: "KataApp",
             dependencies: ["KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages"]
