@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 import KataWorkbook
 
 #if canImport(Glibc)

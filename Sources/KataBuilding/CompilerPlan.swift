@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 
 /// How the Swift driver runs the compiler and the linker on this toolchain, so that kata can run them itself.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
 @testable import KataBuilding
+@testable import KataSystem
 
 @Suite("The compiler's plan")
 struct CompilerPlanTests {

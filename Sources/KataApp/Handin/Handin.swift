@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataRoomWire
+import KataSystem
 import KataWorkbook
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
-import KataBasics
 import KataBuilding
 import KataGrading
+import KataSystem
 import KataWorkbook
 
 /// What a command does before its first check, step by step, so that the grading core's ``ExerciseChecker`` is made

@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// The learner's language: `KATA_LANG` for one command, else the one `kata lang` remembered in

@@ -1,8 +1,8 @@
 import Foundation
-import KataBasics
 import KataBuilding
 import KataGrading
 import KataMessages
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import KataBasics
 import KataGrading
 import KataMessages
 import KataRoomWire
+import KataSystem
 
 /// The learner's side of the room: records what the learner does in the outbox and sends it.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// `kata watch`: checks the current exercise each time its file is saved, and moves on when it passes.

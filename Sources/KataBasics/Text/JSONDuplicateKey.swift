@@ -1,5 +1,3 @@
-import KataMessages
-
 /// The first key that appears twice in one JSON object. Foundation's decoder keeps one of the two values, and other
 /// tools (`jq`, Python, a browser) may keep the other, so a person inspecting a hand-in could see another learner
 /// than the one kata grades: such a file is refused instead.

@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataBuilding
+import KataSystem
 import KataWorkbook
 
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.

@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// Names the lines of a test program's return addresses with the toolchain's `llvm-symbolizer` (the program is
 /// compiled with line tables, `-gline-tables-only`) and their functions with `swift-demangle`; both live beside

@@ -1,6 +1,6 @@
 import Foundation
-import KataBasics
 import KataBuilding
+import KataSystem
 
 /// Asks the compiler whether names already exist in the libraries a program imports, without the learner's code:
 /// one small file that only mentions each name, type-checked once. The answers are kept beside the KataSpec build,

@@ -1,6 +1,6 @@
 import Foundation
 import KataApp
-import KataBasics
+import KataSystem
 import KataWorkbook
 
 /// A learner's git repository (a clone of their GitHub Classroom assignment, say), read as `kata room grade` grades

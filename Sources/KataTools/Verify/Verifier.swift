@@ -4,6 +4,7 @@ import KataBasics
 import KataBuilding
 import KataGrading
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// `kata verify`, for authors and instructors: every reference solution passes, every starter fails, every

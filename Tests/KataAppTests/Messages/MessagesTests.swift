@@ -1,8 +1,8 @@
 import Testing
 
 @testable import KataApp
-@testable import KataBasics
 @testable import KataMessages
+@testable import KataSystem
 @testable import KataWorkbook
 
 @Suite("kata's messages in every language")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
 @testable import KataGrading
+@testable import KataSystem
 @testable import KataWorkbook
 
 @Suite("Verdict cache")

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 #if canImport(Glibc)
     import Glibc
