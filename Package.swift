@@ -109,7 +109,12 @@ let package = Package(
         // Tests per module, named like it.
         .testTarget(name: "KataMessagesTests", dependencies: ["KataMessages"]),
         .testTarget(name: "KataBasicsTests", dependencies: ["KataBasics"]),
-        .testTarget(name: "KataSystemTests", dependencies: ["KataSystem", "KataBasics"]),
+        .testTarget(name: "KataSystemTests", dependencies: ["KataSystem", "KataBasics", "KataMessages"]),
+        // The limits' own tests hold them to cmark-gfm's reading (through the workbook's parser) and to what the
+        // workbook's loader says of a chapter.
+        .testTarget(
+            name: "KataMarkdownLimitsTests",
+            dependencies: ["KataMarkdownLimits", "KataWorkbook", "KataBasics", "KataTestSupport"]),
         .testTarget(
             name: "KataWorkbookTests",
             dependencies: ["KataWorkbook", "KataMarkdownLimits", "KataBasics", "KataMessages", "KataTestSupport"],
@@ -134,6 +139,12 @@ let package = Package(
         .testTarget(
             name: "KataToolsTests",
             dependencies: ["KataTools", "KataApp", "KataGrading", "KataWorkbook", "KataBasics", "KataTestSupport"]),
+        .testTarget(
+            name: "KataCommandLineTests",
+            dependencies: [
+                "KataCommandLine", "KataApp", "KataWorkbook", "KataTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),
