@@ -23,7 +23,8 @@ package struct PromptText {
     package func render(_ exercise: Exercise) -> String {
         // A translated prompt's links and lines are those of its translation's file.
         let text = workspace.edition.textURL(of: exercise)
-        let renderer = TerminalRenderer(style: style, linksRelativeTo: text, in: workspace)
+        let renderer = TerminalRenderer(
+            style: style, linksRelativeTo: text, display: workspace.display, kataCommand: workspace.kataCommand)
         return exercise.prompt.map { node in
             if let folded = fold(node, of: exercise) {
                 return TerminalRenderer(style: style).render(markdown: folded)

@@ -187,7 +187,5 @@ extension Kata {
                 count + chapter.exercises.count { ids.contains(chapter.slug) || ids.contains($0.id) }
             }
         }
-
-        private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     }
 }

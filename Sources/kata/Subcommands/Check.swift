@@ -38,7 +38,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try Output.run(status: 2) {
-                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+                try Workspace(explicitPath: options.workbook, kataCommand: Kata.command)
             }
             let showStatus = isatty(STDERR_FILENO) == 1 || all
             let step = CheckStep(
