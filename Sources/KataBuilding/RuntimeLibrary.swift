@@ -41,7 +41,7 @@ package struct RuntimeLibrary: Sendable {
 
     /// Where KataSpec's sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata`
     /// binary. The harness's modules are the folders beside it.
-    package static func locateSources(
+    static func locateSources(
         workbookRoot: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(BuildError) -> URL {
         var candidates: [URL] = []
@@ -137,13 +137,13 @@ package struct RuntimeLibrary: Sendable {
     }
 
     /// The compiler flags that let an exercise import and link `modules` of this library (by default all).
-    package func linkFlags(_ modules: [String]? = nil) -> [String] {
+    func linkFlags(_ modules: [String]? = nil) -> [String] {
         ["-I", directory.path, "-L", directory.path] + (modules ?? recipe.modules).map { "-l\($0)" }
             + ["-Xlinker", "-rpath", "-Xlinker", directory.path]
     }
 
     /// The compiler flags that let an exercise import and link all of this library.
-    package var linkFlags: [String] { linkFlags() }
+    var linkFlags: [String] { linkFlags() }
 
     /// The names KataSpec exports, stored beside the library when it was built.
     package func publicNames() throws(BuildError) -> KataSpecNames {

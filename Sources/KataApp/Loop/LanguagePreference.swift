@@ -6,7 +6,7 @@ import KataWorkbook
 
 /// The learner's language: `KATA_LANG` for one command, else the one `kata lang` remembered in
 /// `.kata/language`, else the source language.
-package struct LanguagePreference: Sendable {
+struct LanguagePreference: Sendable {
     /// Where the language was chosen.
     package enum Origin: Sendable, Equatable {
         /// Nobody chose one: the source language.

@@ -11,7 +11,7 @@ package struct PromptText {
     /// How to draw.
     package let style: TerminalStyle
     /// Support blocks longer than this many lines are folded.
-    package var foldedAfterLines = 12
+    var foldedAfterLines = 12
 
     /// Creates the renderer.
     package init(workspace: Workspace, style: TerminalStyle) {

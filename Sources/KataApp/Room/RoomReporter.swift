@@ -17,9 +17,9 @@ package struct RoomReporter: Sendable {
     /// Seconds a send may take (`KATA_ROOM_TIMEOUT` changes it).
     package var timeout: Double
     /// Seconds without sending after a send timed out.
-    package var quietPeriod: Double = 30
+    var quietPeriod: Double = 30
     /// Most events in one request.
-    package static let batchSize = 200
+    static let batchSize = 200
     /// When set (the kata binary), sending happens in a detached `kata room-send` process, so that the command
     /// that recorded the events exits at once whatever the room does; when nil, sending happens here.
     package var sender: URL?
@@ -269,7 +269,7 @@ package struct RoomReporter: Sendable {
     }
 
     /// `192.168.1.20:8123` → `http://192.168.1.20:8123`.
-    package static func normalizedAddress(_ address: String) -> String {
+    static func normalizedAddress(_ address: String) -> String {
         var text = address.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "http://" + text }
         while text.hasSuffix("/") { text.removeLast() }

@@ -9,10 +9,10 @@ package struct TerminalRenderer {
     package var style: TerminalStyle
     /// Turns a link's target into what the learner should see (a chapter's relative link into a path from
     /// where the learner works).
-    package var resolveLink: (String) -> String
+    var resolveLink: (String) -> String
     /// Writes inline code as the learner should read it: a chapter's `kata check hello-kata` as the command that
     /// works where the learner stands (see ``KataCommand/written(_:as:)``).
-    package var writeCode: (String) -> String = { $0 }
+    var writeCode: (String) -> String = { $0 }
 
     /// Creates a renderer.
     package init(style: TerminalStyle, resolveLink: @escaping (String) -> String = { $0 }) {

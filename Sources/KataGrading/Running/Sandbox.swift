@@ -116,7 +116,7 @@ package struct Sandbox: Sendable, Equatable {
     }()
 
     /// Whether the program is confined.
-    package var isConfined: Bool {
+    var isConfined: Bool {
         if case .bubblewrap = kind { return true }
         return false
     }

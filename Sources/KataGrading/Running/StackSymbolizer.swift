@@ -8,7 +8,7 @@ package struct StackSymbolizer: Sendable {
     /// `llvm-symbolizer`.
     package var symbolizer: URL
     /// `swift-demangle`.
-    package var demangler: URL
+    var demangler: URL
 
     /// The symbolizer of the toolchain whose `swiftc` is given; nil when the toolchain has no `llvm-symbolizer`.
     package init?(swiftc: URL) {

@@ -7,10 +7,10 @@ import KataMessages
 ///
 /// The scanner checks each block on its own (roles, attributes, ids, fences); the
 /// ``WorkbookLoader`` then checks exercises across blocks and chapters.
-package struct ChapterScanner {
+struct ChapterScanner {
     /// A `swift <role>`, `hint`, or plain `swift` block, as found in the document.
     package struct Block {
-        package enum Purpose: Equatable {
+        enum Purpose: Equatable {
             case exercise(CodeBlock.Role)
             case hint
             case example
