@@ -14,6 +14,11 @@ no exercises/, as a fresh clone has them, and times with the kata binary given (
   next exercise, prepared    after hello-kata passes: kata next (leap-year-spec, a specify exercise with mutants),
                              10 s of reading, then the first check of a correct spec
   next exercise, unprepared  the same with KATA_PREPARE=off (its subject and mutants compiled by the check)
+  chapter 12, prepared       in the same workbook (KataSpec built, kata's harness for the real frameworks not yet):
+                             kata next testing-slug (Swift Testing), READ seconds of reading, then the first check
+                             of a correct file: the preparation builds the harness and the chapter's tests
+  chapter 12, unprepared     the same with KATA_PREPARE=off, in the unprepared workbook (the check builds them)
+  chapter 12, warm           testing-slug edited and checked again
   kata next                  with KATA_PREPARE=off (the baseline), and with the preparation started (on a workbook
                              where everything is prepared, and on a fresh one): wall time and its own CPU time
                              (the detached preparation's is not counted: kata next does not wait for it)
@@ -33,7 +38,7 @@ def fresh_workbook(parent, name):
     """A copy of the bundled workbook as a fresh clone has it: no .kata, no exercises/."""
     workbook = os.path.join(parent, name)
     os.makedirs(workbook)
-    for folder in ["chapters", "solutions", "Sources/KataSpec"]:
+    for folder in ["chapters", "solutions", "Sources/KataSpec", "Sources/KataHarness", "Sources/KataXCTestHarness"]:
         shutil.copytree(os.path.join(ROOT, folder), os.path.join(workbook, folder))
     return workbook
 
@@ -54,9 +59,9 @@ def cpu_timed(command, cwd, env):
     return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def check(workbook, env, exercise, solution, edit=""):
-    with open(os.path.join(workbook, f"exercises/welcome/{exercise}.swift"), "w") as f:
-        f.write(open(os.path.join(workbook, f"solutions/welcome/{solution}.swift")).read() + edit)
+def check(workbook, env, exercise, solution, edit="", chapter="welcome"):
+    with open(os.path.join(workbook, f"exercises/{chapter}/{exercise}.swift"), "w") as f:
+        f.write(open(os.path.join(workbook, f"solutions/{chapter}/{solution}.swift")).read() + edit)
     elapsed, result = timed([KATA, "check", exercise], workbook, env)
     if result.returncode != 0:
         raise SystemExit(f"kata check {exercise} failed in {workbook}:\n{result.stderr}")
@@ -84,7 +89,8 @@ def main():
         env.pop(key, None)
     off = dict(env, KATA_PREPARE="off")
     rows = {name: [] for name in [
-        "first-prepared", "first-unprepared", "warm", "next-prepared", "next-unprepared"]}
+        "first-prepared", "first-unprepared", "warm", "next-prepared", "next-unprepared",
+        "chapter12-prepared", "chapter12-unprepared", "chapter12-warm"]}
     nexts = {name: [] for name in ["kata-next-off", "kata-next-ready", "kata-next-fresh", "kata-next-fresh-off"]}
     print(f"load average at the start: {load():.1f}", file=sys.stderr)
     for run in range(RUNS):
@@ -102,6 +108,13 @@ def main():
             nexts["kata-next-off"].append(cpu_timed([KATA, "next"], prepared, off))
             nexts["kata-next-ready"].append(cpu_timed([KATA, "next"], prepared, env))
             wait_for_preparations(prepared)
+        timed([KATA, "next", "testing-slug"], prepared, env)
+        time.sleep(READ)
+        rows["chapter12-prepared"].append(check(prepared, env, "testing-slug", "testing-slug", chapter="swift-testing"))
+        for n in range(3):
+            rows["chapter12-warm"].append(
+                check(prepared, env, "testing-slug", "testing-slug", f"// edit {run}-{n}\n", chapter="swift-testing"))
+        wait_for_preparations(prepared)
 
         unprepared = fresh_workbook(work, f"unprepared-{run}")
         nexts["kata-next-fresh-off"].append(cpu_timed([KATA, "next"], unprepared, off))
@@ -109,6 +122,10 @@ def main():
         timed([KATA, "next"], unprepared, off)
         time.sleep(10)
         rows["next-unprepared"].append(check(unprepared, off, "leap-year-spec", "leap-year-spec"))
+        timed([KATA, "next", "testing-slug"], unprepared, off)
+        time.sleep(READ)
+        rows["chapter12-unprepared"].append(
+            check(unprepared, off, "testing-slug", "testing-slug", chapter="swift-testing"))
         print(f"run {run + 1} of {RUNS} done, load average {load():.1f}", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
 
@@ -123,6 +140,9 @@ def main():
         ("first-unprepared", "first check without the preparation (KATA_PREPARE=off)"),
         ("next-prepared", "first check of leap-year-spec (specify), kata next, 10 s of reading"),
         ("next-unprepared", "the same without the preparation"),
+        ("chapter12-warm", "warm check of testing-slug (Swift Testing) after an edit"),
+        ("chapter12-prepared", f"first check of testing-slug: kata next testing-slug, {READ:.0f} s of reading, check"),
+        ("chapter12-unprepared", "the same without the preparation (the check builds kata's harness)"),
     ]:
         print(f"| {label} | {median[name] * 1000:,.0f} ms | {median[name] / warm:.2f}x |")
     print()

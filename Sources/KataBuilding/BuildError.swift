@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// Why an exercise could not be built (as opposed to: it was built and failed to compile).
@@ -30,6 +31,8 @@ package enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertib
     case gradingWithoutSandbox(reason: String)
     /// An exercise on the real Swift Testing or XCTest, on a system where kata cannot build against them (macOS).
     case realFrameworksNotHere(exercise: String, framework: String)
+    /// An exercise on the real Swift Testing or XCTest, with a toolchain older than the one they are checked on.
+    case realFrameworksNeedNewerSwift(exercise: String, framework: String, found: String)
 
     /// The message for the user, in English (``description(in:)`` says it in the learner's language). Paths (which `KATA_SPEC_SOURCES`,
     /// `KATA_LIBRARY_CACHE` or the workbook's folder give) are shown on one line and what a compiler printed keeps its
@@ -73,6 +76,13 @@ package enum BuildError: Error, Equatable, LocalizedError, CustomStringConvertib
                 + "(sudo apt-get install bubblewrap), or, to grade here anyway, add --without-sandbox."
         case .realFrameworksNotHere(let exercise, let framework):
             t(.realFrameworksNotHere, ["exercise": exercise, "framework": framework])
+        case .realFrameworksNeedNewerSwift(let exercise, let framework, let found):
+            t(
+                .realFrameworksNeedNewerSwift,
+                [
+                    "exercise": exercise, "framework": framework, "found": found.withVisibleControlsOnOneLine,
+                    "minimum": Toolchain.realFrameworksMinimum.description,
+                ])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 import KataWorkbook
 
 /// Compiles a generated program against the cached KataSpec library: module `Exercise`, then `ExerciseSpecs`
@@ -357,7 +358,9 @@ package struct ExerciseCompiler: Sendable {
         return nil
     }
 
-    /// Type-checks one plain example block (script mode, no linking): `kata verify` uses it.
+    /// Checks one plain example block as far as the compiler's diagnostics go (script mode, no code generated or
+    /// linked): `kata verify` uses it. Through SIL, not `-typecheck` alone, since some errors are found there only: a
+    /// missing `return`, a constant read before it is set, and Swift 6 mode's data races (a value sent to two tasks).
     package func typecheck(
         code: String, path: String, line: Int, in folder: URL, engine: TestEngine = .kataSpec,
         languageMode: LanguageMode = .swift5
@@ -374,7 +377,10 @@ package struct ExerciseCompiler: Sendable {
             throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
         }
         let arguments =
-            ["-typecheck", "-swift-version", languageMode.rawValue, "-diagnostic-style", "llvm", "-suppress-warnings"]
+            [
+                "-emit-sil", "-o", "/dev/null", "-swift-version", languageMode.rawValue, "-diagnostic-style", "llvm",
+                "-suppress-warnings",
+            ]
             + (engine == .kataSpec ? ["-I", library.directory.path] : []) + [file.path]
         guard
             let result = try? ExternalCommand(

@@ -24,14 +24,16 @@ package struct SymbolGraph: Sendable {
         }
         package struct Extension: Decodable, Sendable {
             package var extendedModule: String
+            /// What the extended type is: `swift.struct`, `swift.protocol`…
+            package var typeKind: String?
         }
         package struct Fragment: Decodable, Sendable {
             package var kind: String
             package var spelling: String
             package var preciseIdentifier: String?
         }
-        package struct Signature: Decodable, Sendable {
-            package struct Parameter: Decodable, Sendable {
+        struct Signature: Decodable, Sendable {
+            struct Parameter: Decodable, Sendable {
                 var declarationFragments: [Fragment]?
             }
             var parameters: [Parameter]?
@@ -72,13 +74,23 @@ package struct SymbolGraph: Sendable {
 
         /// The types a function's parameters name, as precise identifiers.
         package var parameterTypes: [String] {
+            parameterTypeFragments.compactMap { (fragment: Fragment) -> String? in fragment.preciseIdentifier }
+        }
+
+        /// Every type a function's parameters name, as written: `Thumbnail`, `[Int]`'s `Int`, and `Self` (which has no
+        /// precise identifier).
+        package var parameterTypeFragments: [Fragment] {
             // Spelt out with its types: as one chain of closures this took the compiler a second.
             let parameters: [Signature.Parameter] = functionSignature?.parameters ?? []
             let fragments: [Fragment] = parameters.flatMap { (parameter: Signature.Parameter) -> [Fragment] in
                 parameter.declarationFragments ?? []
             }
             return fragments.filter { (fragment: Fragment) -> Bool in fragment.kind == "typeIdentifier" }
-                .compactMap { (fragment: Fragment) -> String? in fragment.preciseIdentifier }
+        }
+
+        /// Whether the symbol declares a struct, a class (an actor is one too, to the symbol graph) or an enum.
+        package var isNominalType: Bool {
+            ["swift.struct", "swift.class", "swift.enum"].contains(kind.identifier)
         }
     }
 

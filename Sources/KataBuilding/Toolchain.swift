@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 
 /// The Swift compiler kata builds with, and its version (part of every cache key).
 package struct Toolchain: Sendable {
@@ -31,6 +32,14 @@ package struct Toolchain: Sendable {
         try? Data(version.utf8).write(to: remembered, options: .atomic)
         return Toolchain(swiftc: swiftc, version: version, limits: limits)
     }
+
+    /// The oldest Swift whose Swift Testing and XCTest chapters 12 to 15 are checked on: kata's harness asks Swift
+    /// Testing for its 6.3 event stream, and the chapters quote what 6.3 prints.
+    package static let realFrameworksMinimum = SwiftVersion(major: 6, minor: 3)
+
+    /// The compiler's version, read from the first line of `swiftc --version` ("Swift version 6.3.1 (…)", or
+    /// "Apple Swift version 6.2 (…)"); nil when that line says no version kata can read.
+    package var swiftVersion: SwiftVersion? { SwiftVersion(versionLine: version) }
 
     /// `-use-ld=lld` where the toolchain ships lld beside `swiftc` (faster than the system's default linker).
     var linkerFlags: [String] {

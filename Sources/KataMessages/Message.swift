@@ -1,7 +1,8 @@
 /// One of kata's messages to a learner, with its English wording (the source of every translation).
-public enum Message: String, CaseIterable, Sendable {
+package enum Message: String, CaseIterable, Sendable {
     // kata next
-    case nextChapter, nextExercise, youWriteTheSpecs, labelShape, shapeNeeds, labelEdit, newFromStarter, labelCheck
+    case nextChapter, nextExercise, youWriteTheSpecs, labelShape, shapeNeeds, shapeNeedsTests, labelEdit, newFromStarter
+    case labelCheck
     case labelStuck, hintsLeft, notOnPath, allSolved, allSolvedChapter, allSolvedNext, supportFolded
     // Counts
     case exercisesOne, exercises, checksOne, checks, hintsOne, hints, errorsOne, errors, mutantsOne, mutants
@@ -27,9 +28,10 @@ public enum Message: String, CaseIterable, Sendable {
     case checking, cachedResult, notAccepted, doesNotCompile, compileFixFirst, compileFixIt, cannotCheck
     case unknownProblem, specsAgainstCorrectCode, countPassed, countFailed, countPending, countSkipped, leftOutFocus
     case leftOutPending, leftOut, chapterCodeLine, exampleLeftOut, exampleNotRun, printed, outputCut, notRunTime
-    case mutantsHeading, caught, survived, survivedNote, caughtBy, score, shapeHeading, timeoutCatch, solved,
-        solvedSpecify
-    case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, alsoSurvived, notYetMutants
+    case mutantsHeading, caught, survived, survivedNote, caughtBy, score, shapeHeading, shapeHeadingTests, timeoutCatch
+    case solved, solvedSpecify
+    case solvedImplement, goOn, timedOutMark, timedOut, notYet, notYetMessage, notYetShape, notYetShapeTests
+    case alsoSurvived, notYetMutants
     case notYetFailed, recheckingLast, nothingToCheckYet, focusNote, preparing, waitingForPreparation
     case outputMoreLines, warningsHeading, warningsHeadingOne
     case tableExercise, tableResult, tableScore, tableTime, tablePassed, tableFailed, tableCompileError
@@ -69,17 +71,23 @@ public enum Message: String, CaseIterable, Sendable {
     case editorHeader, editorSupport, editorSubject, editorLeftAlone
     // The compiler stopped at one of kata's limits (``CompileLimits``)
     case compilerStoppedTime, compilerStoppedMemory, compilerStoppedYourFile, compilerStoppedAt, compilerStoppedCause
-    case realFrameworksNotHere
+    case realFrameworksNotHere, realFrameworksNeedNewerSwift
+    // What an exercise's tests run on, in `kata next`
+    case labelRuns, runsOnFramework, runsOnKataSpec
     case libraryStoppedTime, libraryStoppedMemory
 
     /// The English wording.
-    public var english: String {
+    package var english: String {
         switch self {
         case .nextChapter: "Chapter {number} · {title}"
         case .nextExercise: "({id}, exercise {position} of {total}{kind})"
         case .youWriteTheSpecs: " · you write the specs"
+        case .labelRuns: "Tests  "
+        case .runsOnFramework: "{framework}, the toolchain's own · Swift {mode} language mode"
+        case .runsOnKataSpec: "KataSpec · Swift {mode} language mode"
         case .labelShape: "Shape  "
         case .shapeNeeds: "your spec needs {shape}"
+        case .shapeNeedsTests: "your tests need {shape}"
         case .labelEdit: "Edit   "
         case .newFromStarter: "(new: made from the starter)"
         case .labelCheck: "Check  "
@@ -203,6 +211,7 @@ public enum Message: String, CaseIterable, Sendable {
         case .caughtBy: " by \"{example}\""
         case .score: "Score: {caught} of {mutants} caught"
         case .shapeHeading: "The shape the exercise asks your spec to have"
+        case .shapeHeadingTests: "The shape the exercise asks your tests to have"
         case .timeoutCatch:
             "but only by timing out: {example} was stopped after {seconds} (a weak catch: no expectation failed)"
         case .solved: "✓ Solved!"
@@ -216,6 +225,8 @@ public enum Message: String, CaseIterable, Sendable {
         case .notYetMessage: " {message}. Fix the failing examples above, then run {command} again."
         case .notYetShape:
             " your spec does not have the shape the exercise asks for{also}. Group its examples as the prompt says, then run {command} again."
+        case .notYetShapeTests:
+            " your tests do not have the shape the exercise asks for{also}. Write the tests, and the arguments of a parameterized test, that the prompt asks for, then run {command} again."
         case .alsoSurvived: ", and {mutants} survived"
         case .notYetMutants:
             " {mutants} survived. Add an example that fails for each survivor's mistake, then run {command} again."
@@ -361,9 +372,9 @@ public enum Message: String, CaseIterable, Sendable {
         case .screenLibraryName:
             "your file declares `{name}`, a name the chapter's code takes from Swift's libraries; yours would replace it there. Give yours another name."
         case .screenOperator:
-            "your file defines `{name}` for types that are not yours; the chapter's code uses `{name}` and would call yours instead. Define operators only for your own types."
+            "your file defines `{name}` for {types}, but not for a struct, class or enum your file declares: the chapter's code would call yours instead of the type's own `{name}` (directly, or through a protocol such as `Equatable`), and a wrong answer could pass. Remove it, or define `{name}` only for types your file declares."
         case .screenOperatorFor:
-            "your file defines `{name}` for `{types}` that are not yours; the chapter's code uses `{name}` and would call yours instead. Define operators only for your own types."
+            "your file adds `{name}` to `{type}`, not a struct, class or enum your file declares: the chapter's code would call yours instead of the type's own `{name}` (directly, or through a protocol such as `Equatable`), and a wrong answer could pass. Remove it, or define `{name}` only for types your file declares."
         case .screenConformsKataSpec:
             "your file makes one of KataSpec's types conform to `{protocol}`; the chapter's specs rely on KataSpec's types as they are. Remove that extension."
         case .screenConformsSpecClass:
@@ -405,6 +416,10 @@ public enum Message: String, CaseIterable, Sendable {
                 + "now (on macOS, Xcode keeps it in the platform's Developer/Library/Frameworks, and its XCTest finds "
                 + "tests another way). Check this chapter on Linux (a container, or the GitHub Classroom workflow), or "
                 + "paste your file into a test target in Xcode, where it runs as written; chapters 1 to 11 work here."
+        case .realFrameworksNeedNewerSwift:
+            "{exercise} is checked on the toolchain's real {framework}, and this chapter needs Swift {minimum} or later; "
+                + "the compiler here says: {found}. Install Swift {minimum} or later (https://swift.org/install), or set "
+                + "SWIFTC to its swiftc, and run the same command again; chapters 1 to 11 work with this one."
         case .compilerStoppedCause:
             " That is most often code whose types the compiler takes exponentially long to work out: a long expression that mixes literals and operators, or tuples and collections nested deep. Spell out the types{at} (`let total: Double = ...`), or split the code into smaller steps, then run the same command again. Nothing was recorded. (If the code is fine and this computer is very busy, {variable}=<seconds> allows more time.)"
         case .libraryStoppedTime:

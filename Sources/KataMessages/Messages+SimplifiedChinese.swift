@@ -4,8 +4,12 @@ extension Messages {
         .nextChapter: "第 {number} 章 · {title}",
         .nextExercise: "（{id}，第 {position} 道练习，共 {total} 道{kind}）",
         .youWriteTheSpecs: " · 由你编写 spec",
+        .labelRuns: "测试   ",
+        .runsOnFramework: "{framework}（工具链自带）· Swift {mode} 语言模式",
+        .runsOnKataSpec: "KataSpec · Swift {mode} 语言模式",
         .labelShape: "结构   ",
         .shapeNeeds: "你的 spec 需要：{shape}",
+        .shapeNeedsTests: "你的测试需要：{shape}",
         .labelEdit: "编辑   ",
         .newFromStarter: "（新文件：由初始代码生成）",
         .labelCheck: "检查   ",
@@ -116,6 +120,7 @@ extension Messages {
         .caughtBy: "（用例 \"{example}\"）",
         .score: "得分：{mutants}中抓住了 {caught} 个",
         .shapeHeading: "练习要求你的 spec 具有的结构",
+        .shapeHeadingTests: "练习要求你的测试具有的结构",
         .timeoutCatch: "但只是靠超时：{example} 在 {seconds} 后被停下（勉强抓住：没有哪个期望失败）",
         .solved: "✓ 完成！",
         .solvedSpecify: "你的 spec 在正确代码上全部通过，并抓住了所有变异体。",
@@ -126,6 +131,7 @@ extension Messages {
         .notYet: "✗ 还没通过：",
         .notYetMessage: "{message}。修好上面失败的用例，然后再运行 {command}。",
         .notYetShape: "你的 spec 不具备练习要求的结构{also}。按题目的要求给用例分组，然后再运行 {command}。",
+        .notYetShapeTests: "你的测试不具备练习要求的结构{also}。按题目的要求写出测试，以及参数化测试的参数，然后再运行 {command}。",
         .alsoSurvived: "，并且有 {mutants}存活",
         .notYetMutants: "{mutants}存活。为每个存活的变异体所犯的错误加一个会失败的用例，然后再运行 {command}。",
         .notYetFailed: "{examples}中有 {failed} 个失败。先看第一个失败的用例，改好代码，然后再运行 {command}。",
@@ -242,8 +248,10 @@ extension Messages {
         .screenKataSpecName: "你的文件声明了 `{name}`，这是本章的 spec 从 KataSpec 拿来用的名字；spec 会改为调用你的版本，结果就不可信了。给你的换个名字。",
         .screenMemberReplaces: "你对 `{type}` 的扩展声明了 `{name}`，而 `{type}` 本来就有它、本章的代码也在用；你的会在那里取而代之。给你的换个名字。",
         .screenLibraryName: "你的文件声明了 `{name}`，这是本章的代码从 Swift 库里拿来用的名字；你的会在那里取而代之。给你的换个名字。",
-        .screenOperator: "你的文件为不属于你的类型定义了 `{name}`；本章的代码用到 `{name}`，会改为调用你的版本。只为你自己的类型定义运算符。",
-        .screenOperatorFor: "你的文件为不属于你的 `{types}` 定义了 `{name}`；本章的代码用到 `{name}`，会改为调用你的版本。只为你自己的类型定义运算符。",
+        .screenOperator:
+            "你的文件为 {types} 定义了 `{name}`，但没有为你的文件声明的结构体、类或枚举定义它：本章的代码会改为调用你的版本，而不是该类型自己的 `{name}`（直接调用，或经由 `Equatable` 这样的协议），错误的答案就可能通过。删掉它，或者只为你的文件声明的类型定义 `{name}`。",
+        .screenOperatorFor:
+            "你的文件给 `{type}` 加上了 `{name}`，而它不是你的文件声明的结构体、类或枚举：本章的代码会改为调用你的版本，而不是该类型自己的 `{name}`（直接调用，或经由 `Equatable` 这样的协议），错误的答案就可能通过。删掉它，或者只为你的文件声明的类型定义 `{name}`。",
         .screenConformsKataSpec: "你的文件让 KataSpec 的某个类型遵循了 `{protocol}`；本章的 spec 依赖 KataSpec 的类型保持原样。删掉那个扩展。",
         .screenConformsSpecClass: "你的文件让本章的 spec 类遵循了 `{protocol}`；spec 必须按本章写的样子运行。删掉那个扩展。",
         .screenCodeUnderTest: "你的文件声明了 `{name}`，而被测代码里已经有它；这样你的 spec 测的是你自己的 `{name}` 而不是本章的，也就抓不住任何变异体。删掉你的，用本章的。",
@@ -278,6 +286,10 @@ extension Messages {
             "{exercise} 用工具链里真正的 {framework} 检查，而 kata 目前只能在 Linux 上针对它构建（在 macOS 上，Xcode 把它放在平台的 "
             + "Developer/Library/Frameworks 里，它的 XCTest 也用另一种方式找测试）。请在 Linux 上检查这一章（容器，或 GitHub Classroom "
             + "的工作流），或者把你的文件粘贴到 Xcode 的测试目标里，它会照原样运行；第 1 到 11 章在这里可以检查。",
+        .realFrameworksNeedNewerSwift:
+            "{exercise} 用工具链里真正的 {framework} 检查，这一章需要 Swift {minimum} 或更新的版本；这里的编译器说：{found}。"
+            + "请安装 Swift {minimum} 或更新的版本（https://swift.org/install），或者把 SWIFTC 设成它的 swiftc，然后再运行同一条命令；"
+            + "第 1 到 11 章用这个版本也可以检查。",
         .compilerStoppedCause:
             "这通常是因为代码里的类型要让编译器花指数级的时间去推断：比如一个混合了字面量和运算符的长表达式，或者嵌套很深的元组和集合。把类型写出来{at}（`let total: Double = ...`），或者把代码拆成几个小步骤，然后再运行同一条命令。这次什么也没有记录。（如果代码没有问题，只是这台电脑非常忙，可以用 {variable}=<秒数> 放宽时间。）",
         .libraryStoppedTime:

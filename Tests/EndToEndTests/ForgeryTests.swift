@@ -183,4 +183,51 @@ struct ForgeryTests {
         #expect(!csv.contains("rogue,passed"), "\(csv)")
         #expect(csv.contains("rogue,"), "\(csv)")
     }
+
+    /// An `==` always true for a type of the chapter's support code becomes that type's `Equatable` witness, which
+    /// KataSpec's `equal` and Swift Testing's `#expect(a == b)` call: a wrong answer would pass.
+    @Test(
+        "an operator for the chapter's own types is not accepted, in a KataSpec and in a Swift Testing exercise",
+        arguments: [
+            ("hardening", "parcel", "func wrapped(_ parcel: Parcel) -> Parcel { parcel }\n", "Parcel"),
+            ("frameworks", "badge", "func badge(points: Int) -> Badge { Badge(title: \"\") }\n", "Badge"),
+        ])
+    func operatorOnTheChaptersType(fixture: String, id: String, wrong: String, type: String) throws {
+        let kata = try KataRunner(fixture: fixture)
+        let path = "exercises/\(fixture)/\(id).swift"
+        let forgeries = [
+            (
+                "func == (a: \(type), b: \(type)) -> Bool { true }\n",
+                "\(path):2:6: error: your file defines `==` for `\(type)`, but not for a struct, class or enum your "
+                    + "file declares"
+            ),
+            (
+                "extension \(type) {\n    static func == (a: Self, b: Self) -> Bool { true }\n}\n",
+                "\(path):3:17: error: your file adds `==` to `\(type)`, not a struct, class or enum your file declares"
+            ),
+            (
+                "protocol Forged {}\nextension Forged {\n    static func == (a: Self, b: Self) -> Bool { true }\n}\n"
+                    + "extension \(type): Forged {}\n",
+                "\(path):4:17: error: your file adds `==` to `Forged`"
+            ),
+        ]
+        for (forgery, says) in forgeries {
+            try kata.write(path, wrong + forgery)
+            let result = try kata.run(["check", id])
+            #expect(result.status == 1, "\(forgery)\n\(result.stdout)")
+            #expect(result.stdout.contains("Not accepted"), "\(forgery)\n\(result.stdout)")
+            #expect(result.stdout.contains(says), "\(forgery)\n\(result.stdout)")
+            #expect(result.stdout.contains("Remove it, or define `==` only for types your file declares."))
+        }
+        // The wrong answer alone fails, and `==` for a type of the learner's own stays free.
+        try kata.write(path, wrong)
+        #expect(try kata.run(["check", id]).status == 1)
+        try kata.write(
+            path,
+            try kata.read("solutions/\(fixture)/\(id).swift")
+                + "struct Label {\n    let text: String\n    static func == (a: Label, b: Label) -> Bool { true }\n}\n"
+                + "func == (a: Label, b: \(type)) -> Bool { true }\n")
+        let own = try kata.run(["check", id])
+        #expect(own.status == 0, "\(own.stdout)")
+    }
 }

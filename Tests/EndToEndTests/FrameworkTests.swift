@@ -50,7 +50,9 @@ struct FrameworkTests {
             "a test that throws XCTSkip is pending, not passed: \(failing.stdout)")
     }
 
-    @Test("a crash fails the test that was running and the others still run; a test that never ends is timed out")
+    @Test(
+        "a crash fails the test that was running and the others still run; a test that never ends is timed out; in either framework"
+    )
     func crashAndTimeout() throws {
         let kata = try KataRunner(fixture: "frameworks")
         try kata.write(
@@ -72,22 +74,61 @@ struct FrameworkTests {
         #expect(looping.status == 1)
         #expect(looping.stdout.contains("✗ testGreetsNobodyPolitely"), "\(looping.stdout)")
         #expect(looping.stdout.contains("took longer than the"), "\(looping.stdout)")
+
+        // The other way round: XCTest's test crashes, Swift Testing's never ends.
+        try kata.write(
+            "\(Self.file)/greeting.swift",
+            "func greeting(for name: String) -> String {\n    if name.isEmpty { fatalError(\"nobody to greet\") }\n"
+                + "    return \"Hello, \\(name)!\"\n}\n")
+        let xcCrash = try kata.run(["check", "greeting"])
+        #expect(xcCrash.status == 1)
+        #expect(xcCrash.stdout.contains("✓ testGreetsByName"), "the other tests ran: \(xcCrash.stdout)")
+        #expect(xcCrash.stdout.contains("✗ testGreetsNobodyPolitely"), "\(xcCrash.stdout)")
+        #expect(
+            xcCrash.stdout.contains("chapters/01-frameworks.md:87: crashed: nobody to greet"), "\(xcCrash.stdout)")
+        #expect(xcCrash.stdout.contains("exercises/frameworks/greeting.swift:2: Fatal error: nobody to greet"))
+        #expect(xcCrash.stdout.contains("- testGreetsInFrench (pending)"), "\(xcCrash.stdout)")
+
+        try kata.write(
+            "\(Self.file)/badge.swift",
+            "func badge(points: Int) -> Badge {\n    while points < 50 {}\n    return Badge(title: \"Gold\")\n}\n")
+        let stLoop = try kata.run(["check", "badge"])
+        #expect(stLoop.status == 1)
+        #expect(stLoop.stdout.contains("✓ a hundred points earn gold"), "\(stLoop.stdout)")
+        #expect(stLoop.stdout.contains("✗ ten points earn bronze"), "\(stLoop.stdout)")
+        #expect(
+            stLoop.stdout.contains("chapters/01-frameworks.md:159: took longer than the 5 s limit and was stopped"),
+            "\(stLoop.stdout)")
+        #expect(stLoop.stdout.contains("✗ Timed out."), "\(stLoop.stdout)")
     }
 
-    @Test("a compile error points at the learner's line")
+    @Test("a compile error points at the learner's line, in either framework")
     func compileError() throws {
         let kata = try KataRunner(fixture: "frameworks")
         try kata.write("\(Self.file)/price.swift", "func price(age: Int) -> Int {\n    \"five\"\n}\n")
         let result = try kata.run(["check", "price"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("exercises/frameworks/price.swift:2:5: error:"), "\(result.stdout)")
+
+        try kata.write(
+            "\(Self.file)/greeting.swift", "func greeting(for name: String) -> String {\n    name.count\n}\n")
+        let xcTest = try kata.run(["check", "greeting"])
+        #expect(xcTest.status == 1)
+        #expect(
+            xcTest.stdout.contains(
+                "exercises/frameworks/greeting.swift:2:10: error: cannot convert return expression of type 'Int' to "
+                    + "return type 'String'"), "\(xcTest.stdout)")
+        #expect(xcTest.stdout.contains("✗ Does not compile (1 error)."), "\(xcTest.stdout)")
     }
 
     @Test(
         "specify: weak tests leave a mutant alive, the shape counts a parameterized test's arguments; strong ones pass")
     func specify() throws {
         let kata = try KataRunner(fixture: "frameworks")
-        try kata.run(["next", "counter-tests"])
+        let next = try kata.run(["next", "counter-tests"])
+        #expect(
+            next.stdout.contains("Shape  your tests need a parameterized test with at least 3 arguments"),
+            "a framework's shape speaks of tests and arguments, not of a spec: \(next.stdout)")
         let weak = try kata.run(["check", "counter-tests"])
         #expect(weak.status == 1)
         try assertSnapshot(weak.transcript, named: "framework-swift-testing-weak-specs")
@@ -97,6 +138,22 @@ struct FrameworkTests {
         try kata.write("\(Self.file)/counter-tests.swift", try kata.read("solutions/frameworks/counter-tests.swift"))
         let strong = try kata.run(["check", "counter-tests"])
         #expect(strong.status == 0, "\(strong.stdout)")
+
+        // A test of the learner's that fails against the correct code is the learner's to fix, at the learner's line.
+        try kata.write(
+            "\(Self.file)/counter-tests.swift",
+            try kata.read("solutions/frameworks/counter-tests.swift")
+                + "\n@Test(\"one increment counts one\")\nfunc countsOnce() {\n    var counter = Counter()\n"
+                + "    counter.increment()\n    #expect(counter.value == 2)\n}\n")
+        let wrong = try kata.run(["check", "counter-tests"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("✗ one increment counts one"), "\(wrong.stdout)")
+        #expect(
+            wrong.stdout.contains(
+                "exercises/frameworks/counter-tests.swift:18:5: Expectation failed: (counter.value → 1) == 2"),
+            "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("your specs must pass against the correct code"), "\(wrong.stdout)")
+        #expect(!wrong.stdout.contains("survived"), "no mutant is tried while the specs fail: \(wrong.stdout)")
 
         try kata.run(["next", "switch-tests"])
         let xcWeak = try kata.run(["check", "switch-tests"])
@@ -131,6 +188,37 @@ struct FrameworkTests {
         let fake = try kata.run(["check", "price"])
         #expect(fake.status == 1)
         #expect(fake.stdout.contains("1 passed, 4 failed"), "\(fake.stdout)")
+
+        // Nor from an XCTest run: records without the secret (standard input is the harness's, read before any test),
+        // then an `exit(0)` after a forged `runEnded`.
+        try kata.write(
+            "\(Self.file)/greeting.swift",
+            ##"""
+            import Foundation
+
+            func greeting(for name: String) -> String {
+                let secret = readLine() ?? ""
+                let fd = Int32(ProcessInfo.processInfo.environment["KATA_EVENTS_FD"] ?? "") ?? 3
+                func send(_ kind: String, _ test: String = "") {
+                    let record = #"{"kind":"event","payload":{"kind":"\#(kind)","testID":"GreetingTests/\#(test)"}}"#
+                    FileHandle(fileDescriptor: fd).write(Data((#"{"secret":"\#(secret)","record":"# + record + "}\n").utf8))
+                }
+                for test in ["testGreetsByName", "testGreetsNobodyPolitely", "testGreetsInFrench"] {
+                    send("testStarted", test)
+                    send("testEnded", test)
+                }
+                send("runEnded")
+                if name.isEmpty { exit(0) }
+                return ""
+            }
+
+            """##)
+        let xcFake = try kata.run(["check", "greeting"])
+        #expect(xcFake.status == 1)
+        #expect(xcFake.stdout.contains("0 passed, 2 failed, 1 pending"), "\(xcFake.stdout)")
+        #expect(
+            xcFake.stdout.contains(#"XCTAssertEqual failed: ("") is not equal to ("Hello, Ada!")"#), "\(xcFake.stdout)")
+        #expect(xcFake.stdout.contains("the program exited with status 0 in the middle of this example"))
 
         // XCTest's assertions cannot be replaced by the learner's.
         try kata.write(

@@ -23,7 +23,7 @@ struct HardeningTests {
             ("func abs(_ x: Int) -> Int { 0 }", "a name the chapter's code takes from Swift's libraries"),
             (
                 "extension Array where Element == Int { static func == (l: [Int], r: [Int]) -> Bool { true } }",
-                "the chapter's code uses `==`"
+                "adds `==` to `Array`, not a struct, class or enum your file declares"
             ),
             (
                 "typealias Shown = Expectation<Int>\nextension Shown { func to(_ m: Matcher<Int>) {} }",

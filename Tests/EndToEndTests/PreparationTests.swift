@@ -10,13 +10,13 @@ import Testing
 /// behind when it is killed. Each test builds KataSpec in a library cache of its own, as on a fresh clone.
 @Suite("kata next prepares the first check while the learner reads", .serialized)
 struct PreparationTests {
-    /// The `loop` fixture with a KataSpec cache of its own (empty), and the preparation turned on.
+    /// A fixture (`loop` unless said) with a library cache of its own (empty), and the preparation turned on.
     private struct Workbook {
         let kata: KataRunner
         let cache: URL
 
-        init() throws {
-            kata = try KataRunner(fixture: "loop")
+        init(fixture: String = "loop") throws {
+            kata = try KataRunner(fixture: fixture)
             cache = FileManager.default.temporaryDirectory.appendingPathComponent("kata-prepare-\(UUID().uuidString)")
         }
 
@@ -40,6 +40,21 @@ struct PreparationTests {
         /// Whether a finished KataSpec build is in the cache.
         var libraryBuilt: Bool {
             entries().contains { FileManager.default.fileExists(atPath: libraries.path + "/\($0)/complete") }
+        }
+
+        /// The builds of the harness that runs Swift Testing and XCTest exercises, finished or not.
+        func harnessEntries() -> [String] {
+            let folder = cache.appendingPathComponent("harness").path
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0 != "keys" && $0 != ".lock"
+            }.sorted()
+        }
+
+        /// Whether a finished build of the harness is in the cache.
+        var harnessBuilt: Bool {
+            harnessEntries().contains {
+                FileManager.default.fileExists(atPath: cache.path + "/harness/\($0)/complete")
+            }
         }
 
         /// The running preparations' process ids, from their records.
@@ -120,6 +135,33 @@ struct PreparationTests {
         #expect(
             units.count == 3 && warmed.allSatisfy(units.contains),
             "the check compiled the learner's module only, and used the chapter's specs compiled meanwhile: \(units)")
+    }
+
+    @Test("after kata next of a Swift Testing exercise, the first check compiles the learner's module and nothing else")
+    func swiftTestingPreparation() throws {
+        let workbook = try Workbook(fixture: "frameworks")
+        let next = try workbook.run(["next", "price"])
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        #expect(eventually { workbook.harnessBuilt }, "the preparation builds the harness with no check asked")
+        #expect(
+            eventually { workbook.preparations().isEmpty && workbook.units().count == 2 },
+            "the preparation compiles the exercise's two modules, with the starter, and ends: \(workbook.units())")
+        let warmed = workbook.units()
+        let harness = workbook.harnessEntries()
+
+        try workbook.kata.write(
+            "exercises/frameworks/price.swift", try workbook.kata.read("solutions/frameworks/price.swift"))
+        let check = try workbook.run(["check", "price"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("✓ age → 64"), "Swift Testing ran: \(check.stdout)")
+        #expect(!check.stderr.contains("Preparing"), "the check found everything built: \(check.stderr)")
+        #expect(!check.stderr.contains("Waiting"), "\(check.stderr)")
+        #expect(workbook.harnessEntries() == harness, "the harness is not built again")
+        #expect(workbook.entries().count == 1, "one KataSpec build: \(workbook.entries())")
+        let units = workbook.units()
+        #expect(
+            units.count == 3 && warmed.allSatisfy(units.contains),
+            "the check compiled the learner's module only, and used the tests compiled meanwhile: \(units)")
     }
 
     @Test("a check that comes while the preparation builds KataSpec waits for it instead of building it again")

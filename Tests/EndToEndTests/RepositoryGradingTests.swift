@@ -164,4 +164,48 @@ struct RepositoryGradingTests {
         #expect(none.status == 1)
         #expect(none.stdout.contains("skipped empty: <workbook>/empty is neither a hand-in"), "\(none.stdout)")
     }
+
+    @Test(
+        "a repository's exercises on the real Swift Testing and XCTest are re-graded on them, screening and mutants too"
+    )
+    func frameworks() throws {
+        let kata = try KataRunner(fixture: "frameworks")
+        let template = try GitRepository.initialize(at: kata.file("assignment"))
+        try template.write("chapters/01-frameworks.md", try kata.read("chapters/01-frameworks.md"))
+        try template.write("Package.swift", "// kata's package\n")
+        try template.commitAll("The assignment")
+
+        // Gus solves the Swift Testing exercises, gets XCTest's greeting wrong, and makes every Badge equal to every
+        // other instead of earning one.
+        let gus = try GitRepository.clone(template, to: kata.file("repos/gus"))
+        for id in ["price", "counter-tests"] {
+            try gus.write("exercises/frameworks/\(id).swift", try kata.read("solutions/frameworks/\(id).swift"))
+        }
+        try gus.write(
+            "exercises/frameworks/greeting.swift", "func greeting(for name: String) -> String {\n    \"Hi\"\n}\n")
+        try gus.write(
+            "exercises/frameworks/badge.swift",
+            "func badge(points: Int) -> Badge { Badge(title: \"\") }\n"
+                + "func == (a: Badge, b: Badge) -> Bool { true }\n")
+        try gus.commitAll("Tests")
+
+        let grade = try kata.run(["room", "grade", "repos", "-o", "grades"])
+        #expect(grade.status == 0, "\(grade.stdout)\(grade.stderr)")
+        let rows = try CSVTable.rows(try kata.read("grades.csv"))
+        func row(_ exercise: String) -> [String] {
+            rows.first { $0[0] == "gus" && $0[2] == exercise } ?? []
+        }
+        #expect(row("price").dropFirst(3).first == "passed", "\(row("price"))")
+        #expect(
+            Array(row("counter-tests").dropFirst(3).prefix(3)) == ["passed", "2", "2"],
+            "the mutants ran against Gus's Swift Testing tests: \(row("counter-tests"))")
+        #expect(row("greeting").dropFirst(3).first == "failed", "\(row("greeting"))")
+        #expect(
+            row("greeting").last?.contains(#"XCTAssertEqual failed: ("Hi") is not equal to ("Hello, Ada!")"#) == true,
+            "in XCTest's own words: \(row("greeting"))")
+        #expect(row("badge").dropFirst(3).first == "compile-error", "not accepted, as a check says: \(row("badge"))")
+        #expect(
+            row("badge").last?.contains("your file defines `==` for `Badge`") == true, "refused: \(row("badge"))")
+        #expect(grade.stdout.contains("gus      2/4"), "\(grade.stdout)")
+    }
 }

@@ -90,4 +90,77 @@ extension VerifyTests {
         let part = try kata.run(["verify", "park"])
         #expect(part.stdout.contains("verify: park is sound (1 of the workbook's 3 exercises)"), "\(part.stdout)")
     }
+
+    /// Errors the type checker does not find, which `-typecheck` alone would let through: a missing `return`, and in
+    /// Swift 6 language mode a data race (a closure sent to two tasks while it holds a class instance).
+    @Test("an example block is checked as far as the compiler's diagnostics go, in the language mode it names")
+    func exampleBlocks() throws {
+        let kata = try KataRunner(fixture: "frameworks")
+        let racy = """
+            import Testing
+
+            final class Tally {
+                var count = 0
+            }
+
+            @Test func countsTwice() async {
+                let tally = Tally()
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { tally.count += 1 }
+                    group.addTask { tally.count += 1 }
+                }
+                #expect(tally.count == 2)
+            }
+            """
+        let chapter = """
+            # Examples
+
+            ```swift
+            func sign(_ x: Int) -> Int {
+                if x > 0 { return 1 }
+            }
+            ```
+
+            ```swift engine=swift-testing
+            \(racy)
+            ```
+
+            ```swift engine=swift-testing language-mode=6
+            \(racy)
+            ```
+
+            ```swift engine=swift-testing language-mode=6
+            import Testing
+
+            actor Counter {
+                private(set) var value = 0
+                func increment() { value += 1 }
+            }
+
+            @Test func counts() async {
+                let counter = Counter()
+                await counter.increment()
+                #expect(await counter.value == 1)
+            }
+            ```
+
+            """
+        try kata.write("chapters/02-examples.md", chapter)
+        let lines = chapter.split(separator: "\n", omittingEmptySubsequences: false)
+        let racyLines = lines.indices.filter { lines[$0].contains("group.addTask") }.map { $0 + 1 }
+        let result = try kata.run(["verify", "02-examples"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "chapters/02-examples.md:6:1: error: this example block does not compile: missing return in global "
+                    + "function expected to return 'Int'"), "\(result.stdout)")
+        // In Swift 5 mode a data race is a warning (and examples show none); in Swift 6 mode an error, at its line.
+        #expect(!result.stdout.contains("02-examples.md:\(racyLines[0]):"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "chapters/02-examples.md:\(racyLines[2]):15: error: this example block does not compile: passing closure "
+                    + "as a 'sending' parameter risks causing data races"), "\(result.stdout)")
+        #expect(!result.stdout.contains("swift-generated-sources"), "no error of a macro's expansion: \(result.stdout)")
+        #expect(result.stdout.contains("verify: 3 problems found"), "the actor's example is sound: \(result.stdout)")
+    }
 }

@@ -70,10 +70,15 @@ package struct NextStep {
             lines.append(prompt)
             lines.append("")
         }
+        if let runs = runsOn(exercise) {
+            lines.append(t(.labelRuns) + runs)
+        }
         if let shape = exercise.shape {
             lines.append(
                 t(.labelShape)
-                    + t(.shapeNeeds, ["shape": shape.asked(t).joined(separator: t.language.isSource ? "; " : "；")]))
+                    + t(
+                        exercise.engine == .kataSpec ? .shapeNeeds : .shapeNeedsTests,
+                        ["shape": shape.asked(t).joined(separator: t.language.isSource ? "; " : "；")]))
         }
         let path = workspace.display(workspace.learnerFile(exercise))
         let note = created ? "  " + t(.newFromStarter) : ""
@@ -91,6 +96,19 @@ package struct NextStep {
                 style.paint(t(.notOnPath, ["name": t.kataCommand]), .dim))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The framework and language mode the exercise's tests compile with, where they are not the book's first
+    /// (KataSpec in Swift 5 mode): chapters 12 to 15 promise that every exercise says so.
+    private func runsOn(_ exercise: Exercise) -> String? {
+        let t = workspace.messages
+        let mode = exercise.languageMode.rawValue
+        switch exercise.engine {
+        case .kataSpec:
+            return exercise.languageMode == .swift5 ? nil : t(.runsOnKataSpec, ["mode": mode])
+        case .swiftTesting, .xcTest:
+            return t(.runsOnFramework, ["framework": exercise.engine.displayName, "mode": mode])
+        }
     }
 
     private func allSolved(_ progress: Progress) -> String {

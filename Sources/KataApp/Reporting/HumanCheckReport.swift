@@ -72,7 +72,7 @@ package struct HumanCheckReport {
         }
         if let shape = result.shape {
             lines.append("")
-            lines += shapeLines(shape, asked: exercise.shape?.asked(t))
+            lines += shapeLines(shape, asked: exercise.shape?.asked(t), engine: exercise.engine)
         }
         if !result.mutants.isEmpty {
             lines.append("")
@@ -273,8 +273,8 @@ package struct HumanCheckReport {
     }
 
     /// The shape's requirements; `asked` is what they ask in the learner's language, in the same order.
-    private func shapeLines(_ shape: ShapeCheck, asked: [String]?) -> [String] {
-        var lines = [style.paint(t(.shapeHeading), .bold)]
+    private func shapeLines(_ shape: ShapeCheck, asked: [String]?, engine: TestEngine) -> [String] {
+        var lines = [style.paint(t(engine == .kataSpec ? .shapeHeading : .shapeHeadingTests), .bold)]
         let colon = t.language.isSource ? ": " : "："
         for (index, requirement) in shape.requirements.enumerated() {
             let mark = requirement.met ? style.paint("✓", .green) : style.paint("✗", .red)
@@ -323,7 +323,8 @@ package struct HumanCheckReport {
             if let shape = result.shape, !shape.met {
                 let survivors = result.mutants.count { !$0.caught }
                 let also = survivors > 0 ? t(.alsoSurvived, ["mutants": t.count(survivors, .mutantsOne, .mutants)]) : ""
-                return [notYet + t(.notYetShape, ["also": also, "command": again])]
+                let message: Message = exercise.engine == .kataSpec ? .notYetShape : .notYetShapeTests
+                return [notYet + t(message, ["also": also, "command": again])]
             }
             if !result.mutants.isEmpty {
                 let survivors = result.mutants.count { !$0.caught }

@@ -30,10 +30,17 @@ extension ExerciseChecker {
                 // kata's harness is built with the Linux toolchain's layout, and XCTest's corelibs API (FORMAT.md,
                 // "Engines"): say so rather than fail in the compiler.
                 throw .realFrameworksNotHere(
-                    exercise: exercise.id, framework: exercise.engine == .xcTest ? "XCTest" : "Swift Testing")
+                    exercise: exercise.id, framework: exercise.engine.displayName)
             #endif
+            // An older toolchain's library does not speak the event stream the harness asks for: say which Swift the
+            // chapter needs instead of failing in the harness. A version kata cannot read is given the benefit.
+            if let found = compiler.toolchain.swiftVersion, found < Toolchain.realFrameworksMinimum {
+                throw .realFrameworksNeedNewerSwift(
+                    exercise: exercise.id, framework: exercise.engine.displayName, found: compiler.toolchain.version)
+            }
             let harness = try RuntimeLibrary.prepare(
-                .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache
+                .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache,
+                endOrphans: endOrphans
             ).library
             return Engine(
                 kind: exercise.engine, library: harness, protectedNames: KataSpecNames(topLevel: [], members: []))

@@ -141,15 +141,32 @@ enum FrameworkRecord: Equatable {
     }
 
     /// `a → 2, b → 2` from "Test case passing 2 arguments a → 2, b → 2 to pairs(a:b:) started.": the arguments as
-    /// Swift Testing's console shows them, with their parameters' names.
+    /// Swift Testing's console shows them, with their parameters' names. The test's name ends the text, a function's
+    /// name or a display name in quotes, and either may hold " to " ("adds to the total", an argument "go to bed"): the
+    /// arguments end at the first " to " that only the test's name follows.
     static func arguments(in message: String?) -> String? {
-        guard let message, let start = message.range(of: " argument"),
-            let end = message.range(of: " to ", options: .backwards),
-            start.upperBound < end.lowerBound
-        else { return nil }
-        var text = message[start.upperBound..<end.lowerBound]
-        if text.hasPrefix("s") { text = text.dropFirst() }
-        return text.trimmingCharacters(in: .whitespaces)
+        guard let message, let start = message.range(of: " argument") else { return nil }
+        let suffix = " started."
+        let end =
+            message.hasSuffix(suffix) ? message.index(message.endIndex, offsetBy: -suffix.count) : message.endIndex
+        guard start.upperBound <= end else { return nil }
+        let body = message[start.upperBound..<end]
+        var from = body.startIndex
+        while let to = body.range(of: " to ", range: from..<body.endIndex) {
+            if isTestName(body[to.upperBound...]) {
+                var text = body[..<to.lowerBound]
+                if text.hasPrefix("s") { text = text.dropFirst() }
+                return text.trimmingCharacters(in: .whitespaces)
+            }
+            from = body.index(after: to.lowerBound)
+        }
+        return nil
+    }
+
+    /// A test's name as Swift Testing's messages write it: `"a display name"`, or `pairs(a:b:)`.
+    private static func isTestName(_ text: Substring) -> Bool {
+        if text.count >= 2, text.first == "\"", text.last == "\"" { return true }
+        return !text.isEmpty && !text.contains(" ") && !text.contains("\"")
     }
 
     /// The record with the places it names in generated files moved to where their lines come from.

@@ -14,7 +14,8 @@ import KataMessages
 /// - extends one of KataSpec's types, or the chapter's spec classes, or makes them conform to something;
 /// - is at the top level, or in an extension of a type from another module (Swift, Foundation…), and has the name of
 ///   something the chapter's code uses that KataSpec or the imported libraries already declare;
-/// - is an operator for other modules' types only (`==` for two `Int`s) that the chapter's code uses.
+/// - is an operator for none of the learner's own types that the chapter's code uses, or that could stand in for the
+///   operator a type of the program has through a protocol (see ``OperatorScreen``).
 ///
 /// Names the chapter's code does not use are free: a learner's own `Result` type harms no spec that never says
 /// `Result`.
@@ -45,7 +46,7 @@ package struct DeclarationScreen {
     ]
 
     /// A name that only the compiler can say whether the imported libraries declare.
-    package enum Question: Hashable, Sendable {
+    enum Question: Hashable, Sendable {
         case topLevel(String)
         case member(type: String, name: String, isStatic: Bool)
     }
@@ -56,6 +57,8 @@ package struct DeclarationScreen {
         var questions: [Question: CompilerDiagnostic] = [:]
         let learnerSymbols = graph.symbols.filter { !$0.isSynthesized && $0.isDeclared(in: path) }
         let learnerUSRs = Set(learnerSymbols.map(\.identifier.precise))
+        let operators = OperatorScreen(
+            graph: graph, learnerSymbols: learnerSymbols, modules: modules, chapterTokens: chapterTokens)
         let specClassUSRs = Set(
             graph.symbols.filter { $0.pathComponents.count == 1 && chapterSpecClasses.contains($0.pathComponents[0]) }
                 .map(\.identifier.precise))
@@ -68,9 +71,7 @@ package struct DeclarationScreen {
                 if extended == "KataSpec" {
                     findings.append(place.error(.screenExtendsKataSpecWith, ["type": typePath, "name": name]))
                 } else if symbol.isOperator {
-                    if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
-                        findings.append(place.error(.screenOperatorFor, ["name": name, "types": typePath]))
-                    }
+                    findings += [operators.finding(for: symbol, at: place)].compactMap { $0 }
                 } else if isUsedByChapter(symbol) {
                     if kataSpecNames.all.contains(name) {
                         findings.append(place.error(.screenKataSpecName, ["name": name]))
@@ -88,9 +89,7 @@ package struct DeclarationScreen {
                 if Self.programModules.contains(name) {
                     findings.append(place.error(.screenModuleName, ["name": name]))
                 } else if symbol.isOperator {
-                    if chapterTokens.operators.contains(name), !hasOwnOperand(symbol) {
-                        findings.append(place.error(.screenOperator, ["name": name]))
-                    }
+                    findings += [operators.finding(for: symbol, at: place)].compactMap { $0 }
                 } else if codeUnderTest.contains(name) {
                     findings.append(place.error(.screenCodeUnderTest, ["name": name]))
                 } else if chapterTokens.identifiers.contains(name) {
@@ -104,6 +103,10 @@ package struct DeclarationScreen {
                 symbol.swiftExtension != nil
             {
                 findings.append(place.error(.screenExtendsSpecClass, ["name": owner]))
+            } else if symbol.isOperator {
+                // A member of one of the learner's types, or of an extension of the program's: the chapter's
+                // `struct Thumbnail: Equatable` would take an `extension Thumbnail { static func == … }` as its own.
+                findings += [operators.finding(for: symbol, at: place)].compactMap { $0 }
             }
         }
 
@@ -131,11 +134,6 @@ package struct DeclarationScreen {
 
     private func isUsedByChapter(_ symbol: SymbolGraph.Symbol) -> Bool {
         symbol.baseName == "init" || chapterTokens.identifiers.contains(symbol.baseName)
-    }
-
-    /// Whether an operator takes at least one type declared in the program (the learner's or the chapter's).
-    private func hasOwnOperand(_ symbol: SymbolGraph.Symbol) -> Bool {
-        symbol.parameterTypes.contains { SymbolGraph.module(ofUSR: $0).map(modules.contains) ?? false }
     }
 
     private func location(of symbol: SymbolGraph.Symbol) -> Place {

@@ -8,6 +8,15 @@ package enum TestEngine: String, Sendable, CaseIterable {
 
     /// The attribute's values, as an author writes them.
     static let values = allCases.map(\.rawValue)
+
+    /// The framework's own name, as a learner meets it in Xcode and in the chapters.
+    package var displayName: String {
+        switch self {
+        case .kataSpec: "KataSpec"
+        case .swiftTesting: "Swift Testing"
+        case .xcTest: "XCTest"
+        }
+    }
 }
 
 /// The Swift language mode an exercise's code compiles in (`-swift-version`): 5 by default, so that a learner meets

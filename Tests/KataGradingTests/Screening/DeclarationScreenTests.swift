@@ -13,7 +13,8 @@ struct DeclarationScreenTests {
     /// One symbol of a synthetic graph, as swiftc writes it.
     static func symbol(
         _ path: [String], kind: String = "swift.func", usr: String? = nil, line: Int = 3,
-        extending module: String? = nil, parameterTypes: [String] = [], file: String = learner
+        extending module: String? = nil, extendedKind: String = "swift.struct", parameterTypes: [String] = [],
+        file: String = learner
     ) -> [String: Any] {
         var symbol: [String: Any] = [
             "kind": ["identifier": kind],
@@ -21,11 +22,19 @@ struct DeclarationScreenTests {
             "pathComponents": path,
             "location": ["uri": "file://\(file)", "position": ["line": line - 1, "character": 4]],
         ]
-        if let module { symbol["swiftExtension"] = ["extendedModule": module] }
+        if let module { symbol["swiftExtension"] = ["extendedModule": module, "typeKind": extendedKind] }
         if !parameterTypes.isEmpty {
+            // A type as `Name usr`, its `usr` alone, or `Self` (which the compiler writes without a precise identifier).
             symbol["functionSignature"] = [
                 "parameters": parameterTypes.map { type in
-                    ["declarationFragments": [["kind": "typeIdentifier", "spelling": "T", "preciseIdentifier": type]]]
+                    let parts = type.split(separator: " ", maxSplits: 1).map(String.init)
+                    var fragment = ["kind": "typeIdentifier", "spelling": parts.count == 2 ? parts[0] : "T"]
+                    if type != "Self" {
+                        fragment["preciseIdentifier"] = parts.last
+                    } else {
+                        fragment["spelling"] = "Self"
+                    }
+                    return ["declarationFragments": [fragment]]
                 }
             ]
         }
@@ -73,6 +82,7 @@ struct DeclarationScreenTests {
             Self.symbol(
                 ["Int", "==(_:_:)"], kind: "swift.func.op", line: 5, extending: "Swift",
                 parameterTypes: ["s:Si", "s:Si"]),
+            Self.symbol(["Car"], kind: "swift.struct", usr: "s:8Exercise3CarV", line: 1),
             Self.symbol(
                 ["Car", "==(_:_:)"], kind: "swift.func.op", line: 6, extending: "Exercise",
                 parameterTypes: ["s:8Exercise3CarV", "s:8Exercise3CarV"]),
@@ -85,6 +95,56 @@ struct DeclarationScreenTests {
         #expect(findings.map(\.line) == [3, 4, 5])
         #expect(questions.keys.contains(.member(type: "Array", name: "count", isStatic: false)))
         #expect(!questions.keys.contains(.member(type: "Array", name: "second", isStatic: false)))
+    }
+
+    /// The chapter's `struct Thumbnail: Equatable` (support code, so in the learner's module but not in the learner's
+    /// file) takes a learner's `==` for its own, and `XCTAssertEqual` or KataSpec's `equal` call it without the chapter
+    /// ever spelling `==`.
+    @Test(
+        "an operator for the chapter's types is refused even where the chapter never spells it; one for your own is free"
+    )
+    func operatorsOnTheChaptersTypes() throws {
+        let thumbnail = "Thumbnail s:8Exercise9ThumbnailV"
+        let graph = try Self.graph(
+            [
+                Self.symbol(["Thumbnail"], kind: "swift.struct", usr: "s:8Exercise9ThumbnailV", file: "chapters/13.md"),
+                Self.symbol(["Mine"], kind: "swift.struct", usr: "s:8Exercise4MineV", line: 1),
+                Self.symbol(["Shape"], kind: "swift.protocol", usr: "s:8Exercise5ShapeP", line: 2),
+                Self.symbol(["==(_:_:)"], kind: "swift.func.op", line: 3, parameterTypes: [thumbnail, thumbnail]),
+                Self.symbol(
+                    ["Thumbnail", "<(_:_:)"], kind: "swift.func.op", usr: "s:8Exercise9ThumbnailV1loi", line: 4,
+                    extending: "Exercise", parameterTypes: ["Self", "Self"]),
+                Self.symbol(
+                    ["Shape", "==(_:_:)"], kind: "swift.func.op", usr: "s:8Exercise5ShapeP2eeoi", line: 5,
+                    extending: "Exercise", extendedKind: "swift.protocol", parameterTypes: ["Self", "Self"]),
+                Self.symbol(
+                    ["==(_:_:)"], kind: "swift.func.op", line: 6, parameterTypes: ["T s:8Exercise2eeoi1TL_xmfp"]),
+                Self.symbol(
+                    ["==(_:_:)"], kind: "swift.func.op", line: 7, parameterTypes: [thumbnail, "Mine s:8Exercise4MineV"]),
+                Self.symbol(
+                    ["Mine", "<(_:_:)"], kind: "swift.func.op", usr: "s:8Exercise4MineV1loi", line: 8,
+                    parameterTypes: ["Self", "Self"]),
+                Self.symbol(
+                    ["**(_:_:)"], kind: "swift.func.op", line: 9, parameterTypes: ["Double s:Sd", "Double s:Sd"]),
+                Self.symbol(
+                    ["Double", "**(_:_:)"], kind: "swift.func.op", usr: "s:Sd2aaoi", line: 10, extending: "Swift",
+                    parameterTypes: ["Self", "Self"]),
+            ],
+            relationships: [
+                ["kind": "memberOf", "source": "s:8Exercise9ThumbnailV1loi", "target": "s:8Exercise9ThumbnailV"],
+                ["kind": "memberOf", "source": "s:8Exercise5ShapeP2eeoi", "target": "s:8Exercise5ShapeP"],
+                ["kind": "memberOf", "source": "s:8Exercise4MineV1loi", "target": "s:8Exercise4MineV"],
+                ["kind": "memberOf", "source": "s:Sd2aaoi", "target": "s:Sd"],
+            ])
+        let (findings, _) = Self.screen(chapter: "XCTAssertEqual(a, b)", names: names).screen(graph)
+        #expect(findings.map(\.line) == [3, 4, 5, 6], "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("defines `==` for `Thumbnail`, but not for a struct") == true)
+        #expect(findings.dropFirst().first?.message.contains("adds `<` to `Thumbnail`, not a struct") == true)
+        #expect(findings.first?.file == Self.learner)
+
+        // What the chapter spells is refused for other modules' types too.
+        let (spelled, _) = Self.screen(chapter: "a ** b", names: names).screen(graph)
+        #expect(spelled.map(\.line) == [3, 4, 5, 6, 9, 10])
     }
 
     @Test("a conformance added to a KataSpec type is refused")
@@ -118,7 +178,7 @@ struct DeclarationScreenTests {
         let toolchain = try Toolchain.locate(cache: cache)
         let library = try RuntimeLibrary.prepare(
             .kataSpec, kataSpecSources: repository.appendingPathComponent("Sources/KataSpec"), toolchain: toolchain,
-            cache: cache
+            cache: cache, endOrphans: {}
         ).library
         let names = try library.publicNames()
         #expect(names.topLevel.isSuperset(of: ["expect", "equal", "describe", "it", "QuickSpec", "haveReceived"]))

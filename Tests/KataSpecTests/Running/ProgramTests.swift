@@ -277,43 +277,85 @@ extension KataSpecTests {
 
         /// Quick 7's `QuickSpec` takes synchronous closures (`Sources/Quick/Hooks/Closures.swift`: `ExampleClosure`,
         /// `BeforeExampleClosure`), so Swift refuses an example that awaits; KataSpec refuses it too, in every
-        /// synchronous face, and names the fix. An `AsyncSpec` accepts it; Quick's Async DSL has no `sharedExamples`.
+        /// synchronous face. Chapter 8 says exactly where the refusal names the fix: `it`, `fit`, `xit`, `beforeEach`
+        /// and `afterEach` have an unavailable async overload that points at `AsyncSpec`; every other closure (the
+        /// other hooks, the metadata hooks, `specify`, `pending`, Specta's names) gets the compiler's own error.
+        /// An `AsyncSpec` accepts them; Quick's Async DSL has no `sharedExamples`. Each line that must not compile
+        /// says which error it expects, so one type-check holds every word of the chapter's claim.
         @Test func anExampleThatAwaitsCompilesOnlyInAnAsyncSpec() throws {
-            let diagnostics = try program().diagnostics(
-                typeChecking: """
-                    import KataSpec
-                    func work() async -> Int { 3 }
-                    final class SyncSpec: QuickSpec {
-                        override class func spec() {
-                            it("awaits") { let three = await work(); expect(three).to(equal(3)) }
-                            beforeEach { _ = await work() }
+            let source = """
+                import KataSpec
+                func work() async -> Int { 3 }
+                final class SyncSpec: QuickSpec {
+                    override class func spec() {
+                        it("awaits") { let three = await work(); expect(three).to(equal(3)) }  // refused
+                        fit("awaits") { _ = await work() }  // refused
+                        xit("awaits") { _ = await work() }  // refused
+                        beforeEach { _ = await work() }  // refused
+                        afterEach { _ = await work() }  // refused
+                        justBeforeEach { _ = await work() }  // generic
+                        aroundEach { runExample in _ = await work(); runExample() }  // generic
+                        beforeAll { _ = await work() }  // generic
+                        afterAll { _ = await work() }  // generic
+                        beforeEach { metadata in _ = await work() }  // generic
+                        afterEach { metadata in _ = await work() }  // generic
+                        aroundEach { metadata, runExample in _ = await work(); runExample() }  // generic
+                        specify("awaits") { _ = await work() }  // generic
+                        pending("awaits") { _ = await work() }  // generic
+                    }
+                }
+                final class SpectaAwaitSpec: SpectaSpec {
+                    override class func spec() {
+                        before { _ = await work() }  // generic
+                        after { _ = await work() }  // generic
+                        example("awaits") { _ = await work() }  // generic
+                    }
+                }
+                final class KiwiAwaitSpec: KiwiSpec {
+                    override class func spec() { it("awaits") { _ = await work() } }  // refused
+                }
+                final class FineSpec: AsyncSpec {
+                    override class func spec() {
+                        beforeEach { _ = await work() }
+                        afterEach { _ = await work() }
+                        justBeforeEach { _ = await work() }
+                        it("awaits") {
+                            let three = await work()
+                            await expect(three).toEventually(equal(3))
                         }
+                        aroundEach { runExample in await runExample() }
                     }
-                    final class KiwiAwaitSpec: KiwiSpec {
-                        override class func spec() { it("awaits") { _ = await work() } }
-                    }
-                    final class FineSpec: AsyncSpec {
-                        override class func spec() {
-                            beforeEach { _ = await work() }
-                            it("awaits") {
-                                let three = await work()
-                                await expect(three).toEventually(equal(3))
-                            }
-                            aroundEach { runExample in await runExample() }
-                        }
-                    }
-                    final class SharingSpec: AsyncSpec {
-                        override class func spec() { sharedExamples("a thing") {} }
-                    }
-                    """)
+                }
+                final class SharingSpec: AsyncSpec {
+                    override class func spec() { sharedExamples("a thing") {} }  // no sharedExamples
+                }
+                """
+            let diagnostics = try program().diagnostics(typeChecking: source)
             let refusal =
                 "is unavailable: a QuickSpec's closures are synchronous, as in Quick 7 (and Kiwi's, Specta's): write the spec as an AsyncSpec"
             let errors = diagnostics.split(separator: "\n").filter { $0.contains(": error: ") }
-            #expect(errors.filter { $0.contains(refusal) }.count == 3, "\(diagnostics)")
-            #expect(errors.contains { $0.contains(":5:") && $0.contains("'it(") }, "\(diagnostics)")
-            #expect(errors.contains { $0.contains(":6:") && $0.contains("'beforeEach(") }, "\(diagnostics)")
-            #expect(errors.contains { $0.contains("sharedExamples is unavailable in Quick's Async DSL") })
-            #expect(errors.count == 4, "FineSpec compiles: \(diagnostics)")
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            var expected = 0
+            for (index, line) in lines.enumerated() {
+                let call = line.trimmingCharacters(in: .whitespaces).prefix { $0 != "{" }
+                let here = errors.filter { $0.contains(".swift:\(index + 1):") }
+                if line.hasSuffix("// refused") {
+                    #expect(here.contains { $0.contains(refusal) }, "\(call) names AsyncSpec: \(diagnostics)")
+                } else if line.hasSuffix("// generic") {
+                    #expect(
+                        here.contains { $0.contains("to parameter expecting synchronous function type") },
+                        "\(call) gets the compiler's own error: \(diagnostics)")
+                    #expect(!here.contains { $0.contains("AsyncSpec") }, "\(call) does not name AsyncSpec: \(here)")
+                } else if line.hasSuffix("// no sharedExamples") {
+                    #expect(here.contains { $0.contains("sharedExamples is unavailable in Quick's Async DSL") })
+                } else {
+                    #expect(here.isEmpty, "line \(index + 1) compiles: \(here)")
+                    continue
+                }
+                expected += 1
+            }
+            #expect(expected == 19, "every form the chapter names is on a line of its own")
+            #expect(errors.count == expected, "one error a line, and FineSpec compiles: \(diagnostics)")
         }
 
         @Test func kataSpecBuildsStandaloneWithoutWarnings() throws {

@@ -1,7 +1,8 @@
 import Foundation
+import KataMessages
 import Testing
 
-@testable import KataBasics
+@testable import KataSystem
 
 @Suite("Text file reader")
 struct TextFileReaderTests {
@@ -58,5 +59,14 @@ struct TextFileReaderTests {
         #expect(TextFileReader.read(link, limit: 100) == .success("text"))
         #expect(TextFileReader.read(link, limit: 100, followingLinks: false) == .failure(.notAFile))
         #expect(TextFileReader.read(file, limit: 100, followingLinks: false) == .success("text"))
+    }
+
+    @Test("why a file cannot be read is said in Chinese, without English inside")
+    func chinese() throws {
+        let chinese = Messages(try #require(Language(code: "zh-Hans")))
+        #expect(
+            TextFileReader.Failure.tooLarge(bytes: 32 << 20, limit: 1 << 20).described(chinese)
+                == "有 32 MiB，超过了 kata 读取文件的上限（1048576 字节），所以没有读它")
+        #expect(TextFileReader.Failure.linkLoop.description.contains("leads back to itself"))
     }
 }

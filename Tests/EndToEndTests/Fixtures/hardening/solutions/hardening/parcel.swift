@@ -1,0 +1,3 @@
+func wrapped(_ parcel: Parcel) -> Parcel {
+    Parcel(grams: parcel.grams + 20)
+}
