@@ -4,6 +4,7 @@ import Testing
 
 @testable import KataBasics
 @testable import KataBuilding
+@testable import KataSystem
 @testable import KataGrading
 
 @Suite("Learner file screen")
