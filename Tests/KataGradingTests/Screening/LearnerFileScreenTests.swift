@@ -4,8 +4,8 @@ import Testing
 
 @testable import KataBasics
 @testable import KataBuilding
-@testable import KataSystem
 @testable import KataGrading
+@testable import KataSystem
 
 @Suite("Learner file screen")
 struct LearnerFileScreenTests {
