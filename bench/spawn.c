@@ -3,7 +3,8 @@
 // waitid and a kill of the group after it ends) against the ways it was or could be done: posix_spawn (no limits,
 // nothing ends it with kata), kata_spawn as it was before it started every process (`before_spawn`, the version of
 // 7c20f04, which bench/spawn.sh compiles beside this one), posix_spawn of `setpriv --pdeathsig KILL` in front of the
-// job, fork (what a supervisor process in C would cost); and for a learner's program (standard input and results
+// job, fork (what a supervisor process in C would cost), a session of its own watched by kata's watchdog
+// (kata_watch_session, what a compiler's job costs now); and for a learner's program (standard input and results
 // on 3 from pipes, output to a file, a group of its own), posix_spawn as SandboxedProcess did against kata_spawn.
 // Each starts /bin/true from a process holding `argv[1]` MiB, as kata holds its own memory; the ways are
 // interleaved, and medians printed as a Markdown table. Built and run by bench/spawn.sh.
@@ -170,6 +171,30 @@ static double program(char *const argv[]) {
     return now() - start;
 }
 
+/// A compiler's job as kata starts it now: a session of its own, which kata's watchdog (forked once, by the first
+/// call) ends with kata; the watch ended once the job ended in success (`sweep` 0), or after killing what is left of
+/// the session, as after a stopped or failed job (`sweep` 1, which reads /proc).
+static double watched(char *const argv[], int sweep) {
+    int output[2];
+    pipe2(output, O_CLOEXEC);
+    double start = now();
+    int descriptors[] = {null_device, output[1], output[1]};
+    struct kata_spawn_options options = {KATA_SPAWN_NEW_SESSION, 1, 125, 4ULL << 30, 1, descriptors, 3};
+    pid_t pid, watchdog;
+    kata_spawn(argv[0], argv, environ, NULL, &options, &pid);
+    kata_watch_session(pid, &watchdog);
+    close(output[1]);
+    drain(output[0]);
+    siginfo_t info;
+    waitid(P_PID, pid, &info, WEXITED | WNOWAIT);
+    kill(-pid, SIGKILL);
+    kata_end_session(pid, sweep);
+    int status;
+    waitpid(pid, &status, 0);
+    close(output[0]);
+    return now() - start;
+}
+
 static double forked(char *const argv[]) {
     double start = now();
     pid_t pid = fork();
@@ -183,7 +208,7 @@ static double forked(char *const argv[]) {
     return now() - start;
 }
 
-enum { runs = 400, ways = 7 };
+enum { runs = 400, ways = 9 };
 static double times[ways][runs];
 
 int main(int argc, char **argv) {
@@ -204,6 +229,8 @@ int main(int argc, char **argv) {
         times[4][run] = forked(job);
         times[5][run] = program_before(job);
         times[6][run] = program(job);
+        times[7][run] = watched(job, 0);
+        times[8][run] = watched(job, 1);
     }
     const char *names[] = {
         "posix_spawn, no limits (baseline)",
@@ -212,7 +239,9 @@ int main(int argc, char **argv) {
         "posix_spawn of setpriv --pdeathsig KILL",
         "fork, then PDEATHSIG (a supervisor's cost)",
         "learner's program, before: posix_spawn (fds 0-3, own group, signals at default)",
-        "learner's program, now: kata_spawn (fds 0-3, own group, the rest closed)"};
+        "learner's program, now: kata_spawn (fds 0-3, own group, the rest closed)",
+        "compiler's job, now: a session of its own, watched by kata's watchdog, then let go",
+        "the same, stopped or failed: what is left of its session killed (reads /proc)"};
     printf("| Starting /bin/true from a process holding %zu MiB | Median | p10 | Over the baseline |\n", mebibytes);
     printf("| --- | ---: | ---: | ---: |\n");
     double baseline = 0;

@@ -2,7 +2,8 @@
 // child when kata dies (PR_SET_PDEATHSIG), nor set its resource limits, so this does what glibc's posix_spawn does
 // (vfork, then only system calls until exec) with those steps added. Between vfork and exec the child shares kata's
 // memory and runs on this thread's stack: it calls nothing but async-signal-safe functions, and reports a failure
-// through a pipe.
+// through a pipe. The one other child is kata's watchdog (kata_watch_session), a fork that ends compilers' whole
+// sessions when kata dies.
 
 #include "CSpawn.h"
 
@@ -17,8 +18,11 @@
 #include <unistd.h>
 
 #ifdef __linux__
+#include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #ifndef SYS_close_range
 #define SYS_close_range 436
 #endif
@@ -209,4 +213,245 @@ int kata_spawn(const char *path, char *const argv[], char *const envp[], const c
     }
     close(report[0]);
     return error;
+}
+
+#ifdef __linux__
+/// The number written in decimal at the start of `text` (atol may consult the locale, which a fork must not).
+static long decimal(const char *text) {
+    long number = 0;
+    while (*text >= '0' && *text <= '9') {
+        number = number * 10 + (*text - '0');
+        text++;
+    }
+    return number;
+}
+
+/// Reads the state and the session of process `pid` (its name in /proc) from /proc/<pid>/stat into `state` and
+/// `session`; 0 when it could not (the process has gone). Only system calls: the watchdog, a fork of a threaded
+/// process, runs it too.
+static int read_stat(const char *pid, char *state, long *session) {
+    char path[64] = "/proc/";
+    size_t length = strlen(pid);
+    if (length > 20) {
+        return 0;
+    }
+    memcpy(path + 6, pid, length);
+    memcpy(path + 6 + length, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return 0;
+    }
+    char text[512];
+    ssize_t count;
+    while ((count = read(fd, text, sizeof text - 1)) < 0 && errno == EINTR) {
+    }
+    close(fd);
+    if (count <= 0) {
+        return 0;
+    }
+    text[count] = 0;
+    // "pid (name) state ppid pgrp session ...": the name may hold spaces and parentheses, so from its last ")".
+    char *field = strrchr(text, ')');
+    if (field == NULL || field[1] != ' ') {
+        return 0;
+    }
+    field += 2;
+    *state = *field;
+    for (int skipped = 0; skipped < 3; skipped++) {
+        field = strchr(field, ' ');
+        if (field == NULL) {
+            return 0;
+        }
+        field++;
+    }
+    *session = decimal(field);
+    return 1;
+}
+
+/// Sends SIGKILL to every process, not yet ended, of one of the `count` sessions in `sessions`; returns how many.
+static int kill_sessions(const pid_t *sessions, int count) {
+    int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc < 0) {
+        return 0;
+    }
+    int found = 0;
+    char entries[4096];
+    long size;
+    while ((size = syscall(SYS_getdents64, proc, entries, sizeof entries)) > 0) {
+        for (long offset = 0; offset < size;) {
+            // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
+            unsigned short length;
+            memcpy(&length, entries + offset + 16, sizeof length);
+            const char *name = entries + offset + 19;
+            offset += length;
+            char state;
+            long session;
+            if (name[0] < '1' || name[0] > '9' || !read_stat(name, &state, &session) || state == 'Z' || state == 'X') {
+                continue;
+            }
+            for (int index = 0; index < count; index++) {
+                if (sessions[index] == session) {
+                    kill((pid_t)decimal(name), SIGKILL);
+                    found++;
+                    break;
+                }
+            }
+        }
+    }
+    close(proc);
+    return found;
+}
+
+/// Kills the `count` sessions in `sessions` until nothing of them runs (a driver may be starting another frontend as
+/// it dies), for five seconds at most.
+static void end_sessions(const pid_t *sessions, int count) {
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    for (int round = 0; round < 500 && kill_sessions(sessions, count) > 0; round++) {
+        nanosleep(&pause, NULL);
+    }
+}
+
+/// The most sessions the watchdog keeps (kata runs a few jobs at once); one more is not watched.
+#define MOST_WATCHED 256
+
+/// The watchdog: named `kata-watchdog`, in a process group of its own in kata's session (no key at kata's terminal
+/// reaches it, and a kata that ends a dead detached kata's session can tell it apart and let it finish its work),
+/// holding no descriptor but its end of `channel`. It keeps the sessions kata names (a positive number: watch it; a
+/// negative one: no longer), until the channel ends: kata has ended, however it ended. Then it kills them.
+static void watch(int channel, int highest) {
+    struct sigaction standard;
+    standard.sa_handler = SIG_DFL;
+    standard.sa_flags = 0;
+    sigemptyset(&standard.sa_mask);
+    for (int number = 1; number < NSIG; number++) {
+        if (number != SIGKILL && number != SIGSTOP) {
+            sigaction(number, &standard, NULL);
+        }
+    }
+    setpgid(0, 0);
+    prctl(PR_SET_NAME, "kata-watchdog", 0, 0, 0);
+    close_from(0, channel, highest);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    pid_t sessions[MOST_WATCHED];
+    int count = 0;
+    for (;;) {
+        int message;
+        ssize_t size = recv(channel, &message, sizeof message, 0);
+        if (size < 0 && errno == EINTR) {
+            continue;
+        }
+        if (size <= 0) {
+            break;
+        }
+        if (size != sizeof message || message == 0) {
+            continue;
+        }
+        if (message > 0) {
+            if (count < MOST_WATCHED) {
+                sessions[count++] = message;
+            }
+            continue;
+        }
+        for (int index = 0; index < count; index++) {
+            if (sessions[index] == -message) {
+                sessions[index] = sessions[--count];
+                break;
+            }
+        }
+    }
+    if (count > 0) {
+        end_sessions(sessions, count);
+    }
+    _exit(0);
+}
+
+/// kata's end of the watchdog's channel (-1 before it starts), its process, and the lock that orders what kata says.
+static int watchdog_channel = -1;
+static pid_t watchdog_pid = 0;
+static pthread_mutex_t watchdog_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/// Starts the watchdog; with the lock held.
+static int start_watchdog(void) {
+    int ends[2];
+    // Messages keep their bounds, and a channel that ends reads as its end on the other side.
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) {
+        return errno;
+    }
+    int highest = highest_to_close();
+    // As in kata_spawn: no handler of kata's may run in the child, which starts with a copy of kata's.
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    pid_t started = fork();
+    if (started == 0) {
+        watch(ends[1], highest);
+    }
+    int error = started < 0 ? errno : 0;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    close(ends[1]);
+    if (started < 0) {
+        close(ends[0]);
+        return error;
+    }
+    watchdog_channel = ends[0];
+    watchdog_pid = started;
+    return 0;
+}
+
+/// Tells the watchdog `message`, with the lock held; 0, or the errno of what failed.
+static int tell_watchdog(int message) {
+    ssize_t sent;
+    while ((sent = send(watchdog_channel, &message, sizeof message, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+    }
+    return sent == sizeof message ? 0 : errno;
+}
+#endif
+
+int kata_watch_session(pid_t session, pid_t *watchdog) {
+#ifdef __linux__
+    if (session <= 0) {
+        return EINVAL;
+    }
+    pthread_mutex_lock(&watchdog_lock);
+    int error = 0;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (watchdog_channel < 0 && (error = start_watchdog()) != 0) {
+            break;
+        }
+        if ((error = tell_watchdog(session)) == 0) {
+            break;
+        }
+        // The watchdog has gone (someone killed it): a new one.
+        close(watchdog_channel);
+        watchdog_channel = -1;
+        int status;
+        waitpid(watchdog_pid, &status, WNOHANG);
+    }
+    *watchdog = watchdog_pid;
+    pthread_mutex_unlock(&watchdog_lock);
+    return error;
+#else
+    (void)session;
+    (void)watchdog;
+    return ENOSYS;
+#endif
+}
+
+void kata_end_session(pid_t session, int kill_members) {
+#ifdef __linux__
+    if (kill_members) {
+        end_sessions(&session, 1);
+    }
+    pthread_mutex_lock(&watchdog_lock);
+    if (watchdog_channel >= 0) {
+        tell_watchdog(-session);
+    }
+    pthread_mutex_unlock(&watchdog_lock);
+#else
+    if (kill_members) {
+        kill(-session, SIGKILL);
+    }
+#endif
 }

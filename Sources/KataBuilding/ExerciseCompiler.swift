@@ -73,7 +73,7 @@ package struct ExerciseCompiler: Sendable {
                 withDestinationURL: exercise.appendingPathComponent("symbols"))
         }
         if exerciseUnit.isLearners {
-            linkLearnersObject(exercise.appendingPathComponent(exerciseUnit.object), in: folder)
+            try linkLearnersObject(exercise.appendingPathComponent(exerciseUnit.object), in: folder)
         }
         let interface =
             (try? Data(contentsOf: exercise.appendingPathComponent(exerciseUnit.interface)))
@@ -101,7 +101,9 @@ package struct ExerciseCompiler: Sendable {
                 at: folder.appendingPathComponent("symbols"),
                 withDestinationURL: specs.appendingPathComponent("symbols"))
         }
-        if specsUnit.isLearners { linkLearnersObject(specs.appendingPathComponent(specsUnit.object), in: folder) }
+        if specsUnit.isLearners {
+            try linkLearnersObject(specs.appendingPathComponent(specsUnit.object), in: folder)
+        }
         guard linking else { return .built(folder, warnings: warnings) }
         let binary = folder.appendingPathComponent("program")
         let objects = [
@@ -116,13 +118,20 @@ package struct ExerciseCompiler: Sendable {
     }
 
     /// Where `compile` leaves a link to the object of the learner's module, for ``ObjectScreen``: in `folder`, once
-    /// that module compiled, whether or not the rest of the program then did.
+    /// that module compiled, whether or not the rest of the program then did (and only then).
     package static func learnersObject(in folder: URL) -> URL {
         folder.appendingPathComponent("learner.o")
     }
 
-    private func linkLearnersObject(_ object: URL, in folder: URL) {
-        try? FileManager.default.createSymbolicLink(at: Self.learnersObject(in: folder), withDestinationURL: object)
+    /// Leaves the link; one that cannot be made is an error, since its absence says that the module did not compile.
+    private func linkLearnersObject(_ object: URL, in folder: URL) throws(BuildError) {
+        let link = Self.learnersObject(in: folder)
+        try? FileManager.default.removeItem(at: link)
+        do {
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: object)
+        } catch {
+            throw .cannotWrite(path: link.path, reason: error.localizedDescription)
+        }
     }
 
     /// Compiles only the code under test of `program` (module `Exercise`), with its symbol graph: what a starter

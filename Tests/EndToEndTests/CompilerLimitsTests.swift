@@ -88,6 +88,33 @@ struct CompilerLimitsTests {
         "every compiler kata started ends when kata ends: Ctrl-C, SIGTERM, a closed terminal's SIGHUP, kill -9",
         arguments: [SIGINT, SIGTERM, SIGHUP, SIGKILL])
     func killed(signal: Int32) throws {
+        try Self.killKata(with: signal, environment: [:])
+    }
+
+    @Test("through swiftc too (each frontend in a group of its own): stopped at the deadline with all it started")
+    func driverTimeLimit() throws {
+        let kata = try KataRunner(fixture: "hardening")
+        defer { Self.endCompilers(in: kata) }
+        try kata.write("exercises/hardening/basket.swift", HardeningTests.wrongBasket + Self.nestedTuples)
+        let result = try kata.run(
+            ["check", "basket"], environment: ["KATA_COMPILE_SECONDS": "10", "KATA_COMPILER": "driver"], timeout: 300)
+        #expect(!result.timedOut, "kata ended by itself")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "the compiler was still working on exercises/hardening/basket.swift after 10 s, so kata stopped it."),
+            "\(result.stderr)")
+        #expect(Self.compilers(in: kata).isEmpty, "no swift-frontend of the check is left: \(Self.compilers(in: kata))")
+    }
+
+    @Test("through swiftc too, every compiler ends when kata ends: Ctrl-C, kill -9", arguments: [SIGINT, SIGKILL])
+    func driverKilled(signal: Int32) throws {
+        try Self.killKata(with: signal, environment: ["KATA_COMPILER": "driver"])
+    }
+
+    /// Starts `kata check` on the nested tuples with `environment`, sends it `signal` once the compiler is busy on
+    /// them, and expects kata to end by that signal and no compiler of the check to be left.
+    static func killKata(with signal: Int32, environment: [String: String]) throws {
         let kata = try KataRunner(fixture: "hardening")
         try kata.write("exercises/hardening/basket.swift", HardeningTests.wrongBasket + Self.nestedTuples)
         let process = Process()
@@ -95,7 +122,8 @@ struct CompilerLimitsTests {
         process.arguments = ["check", "basket"]
         process.currentDirectoryURL = kata.root
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["KATA_LIBRARY_CACHE": KataRunner.libraryCache, "KATA_PREPARE": "off"]) { $1 }
+            ["KATA_LIBRARY_CACHE": KataRunner.libraryCache, "KATA_PREPARE": "off"].merging(environment) { $1 }
+        ) { $1 }
         process.standardOutput = FileHandle.nullDevice
         let errors = kata.file("stderr.txt")
         try Data().write(to: errors)
@@ -114,7 +142,7 @@ struct CompilerLimitsTests {
         let ended = HardeningTests.waitUntil(seconds: 30) { Self.compilers(in: kata).isEmpty }
         #expect(ended, "no compiler is left: \(Self.compilers(in: kata))")
         // A compiler left behind by a kata that did not stop it would run for minutes.
-        Self.endCompilers(in: kata)
+        endCompilers(in: kata)
     }
 
     @Test("kata verify stops a block the compiler would work on for ever, and a flood of errors, at the block's line")

@@ -74,4 +74,37 @@ struct HandinRefusalTests {
         #expect(greet[3] == "failed")
         #expect(greet[8].contains("\\u{1B}[32mHello"), "\(greet)")
     }
+
+    @Test("a hand-in that stalls the compiler ends at the compile limit: an error for that learner, the rest graded")
+    func stallingHandin() throws {
+        let kata = try KataRunner(fixture: "loop")
+        defer { CompilerLimitsTests.endCompilers(in: kata) }
+        let add = "func add(_ a: Int, _ b: Int) -> Int { a + b }\n"
+        try kata.write("exercises/basics/add-numbers.swift", add + CompilerLimitsTests.nestedTuples)
+        #expect(try kata.run(["handin", "--name", "Stella", "-o", "stella.kata"]).status == 0)
+        try kata.write("exercises/basics/add-numbers.swift", add)
+        try kata.write("exercises/basics/greet-team.swift", Self.hostileAnswer)
+        #expect(try kata.run(["handin", "--name", "Ada", "-o", "ada.kata"]).status == 0)
+
+        let grade = try kata.run(
+            ["room", "grade", "stella.kata", "ada.kata", "-o", "grades"], environment: ["KATA_COMPILE_SECONDS": "10"],
+            timeout: 300)
+        #expect(!grade.timedOut, "kata room grade ended by itself")
+        #expect(grade.status == 0, "\(grade.stderr)")
+        #expect(grade.stdout.contains("Stella   0/2"), "\(grade.stdout)")
+        #expect(grade.stdout.contains("Ada      1/2"), "\(grade.stdout)")
+        #expect(grade.stdout.contains("Wrote grades.csv and grades.xml (2 hand-ins, 2 exercises)."))
+        let rows = try CSVTable.rows(try kata.read("grades.csv"))
+        let stalled = try #require(rows.first { $0[0] == "Stella" && $0[2] == "add-numbers" }, "\(rows)")
+        #expect(stalled[3] == "error", "\(stalled)")
+        #expect(
+            stalled[8].contains(
+                "the compiler was still working on exercises/basics/add-numbers.swift after 10 s, so kata stopped it"),
+            "\(stalled)")
+        let added = try #require(rows.first { $0[0] == "Ada" && $0[2] == "add-numbers" })
+        #expect(added[3] == "passed", "\(added)")
+        let greeted = try #require(rows.first { $0[0] == "Ada" && $0[2] == "greet-team" })
+        #expect(greeted[3] == "failed", "\(greeted)")
+        #expect(CompilerLimitsTests.compilers(in: kata).isEmpty, "the stopped compiler is gone")
+    }
 }

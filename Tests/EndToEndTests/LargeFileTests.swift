@@ -14,14 +14,48 @@ struct LargeFileTests {
 
     @Test("a correct file followed by a megabyte of blank lines passes")
     func blankLines() throws {
-        let kata = try KataRunner(fixture: "hardening")
-        let solution = try kata.read("solutions/hardening/basket.swift")
-        let padding = String(repeating: "\n", count: Self.fileLimit - solution.utf8.count - 1)
-        try kata.write("exercises/hardening/basket.swift", solution + padding)
+        let kata = try Self.paddedSolution()
         let result = try kata.run(["check", "basket"], timeout: Self.patience)
         #expect(!result.timedOut, "the check did not finish in \(Self.patience) s")
         #expect(result.status == 0, "\(result.stdout.suffix(500))\n\(result.stderr.suffix(500))")
         #expect(result.stdout.contains("Solved!"))
+    }
+
+    /// The hardening fixture with the correct basket followed by blank lines up to the file limit.
+    static func paddedSolution() throws -> KataRunner {
+        let kata = try KataRunner(fixture: "hardening")
+        let solution = try kata.read("solutions/hardening/basket.swift")
+        let padding = String(repeating: "\n", count: Self.fileLimit - solution.utf8.count - 1)
+        try kata.write("exercises/hardening/basket.swift", solution + padding)
+        return kata
+    }
+
+    @Test("a hand-in of a correct file followed by a megabyte of blank lines is re-graded as passed")
+    func blankLinesHandin() throws {
+        let kata = try Self.paddedSolution()
+        let handin = try kata.run(["handin", "--name", "Learner", "-o", "learner.kata"])
+        #expect(handin.status == 0, "\(handin.stderr)")
+        let grade = try kata.run(
+            ["room", "grade", "learner.kata", "-o", "grades", "--no-cache"], timeout: Self.patience)
+        #expect(!grade.timedOut, "the re-grade did not finish in \(Self.patience) s")
+        #expect(grade.status == 0, "\(grade.stderr)")
+        let csv = try kata.read("grades.csv")
+        #expect(csv.contains("Learner,learner.kata,basket,passed"), "\(csv.prefix(500))")
+    }
+
+    @Test("kata watch of a correct file followed by a megabyte of blank lines says it is solved, then stops on Ctrl-C")
+    func blankLinesWatch() throws {
+        let kata = try Self.paddedSolution()
+        let (process, collected) = try WatchTests.start(["watch", "basket"], in: kata)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(collected.wait(for: "Solved!", timeout: Self.patience), "\(collected.text.suffix(500))")
+        kill(process.processIdentifier, SIGINT)
+        let stopped = collected.waitUntil(seconds: 30) { !process.isRunning }
+        #expect(stopped, "kata watch stopped on Ctrl-C")
+        if stopped {
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        }
     }
 
     @Test("twenty thousand refusals half a megabyte down the file are each reported at their line")

@@ -100,6 +100,17 @@ struct PreparationTests {
         }
     }
 
+    /// The `sleep <seconds>` processes that still run.
+    private func sleeping(_ seconds: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                data.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) == ["sleep", seconds]
+            else { return nil }
+            return pid
+        }
+    }
+
     @Test("kata next returns at once and starts a preparation; the first check then builds nothing")
     func nextStartsPreparation() throws {
         let workbook = try Workbook()
@@ -169,19 +180,23 @@ struct PreparationTests {
         #expect(workbook.entries().count == 1, "one KataSpec build: \(workbook.entries())")
     }
 
-    @Test("a preparation killed mid-build leaves nothing behind: the next check ends its compiler and builds KataSpec")
+    @Test(
+        "a preparation killed mid-build leaves nothing behind: its compiler ends with it, the next check builds KataSpec"
+    )
     func killedPreparation() throws {
-        // A compiler that never finishes KataSpec, and starts a job of its own as swiftc starts the frontend: the
-        // kernel ends the compiler with the killed preparation, but what it started runs on for good, unless the
-        // next check ends it. The check itself uses the real compiler.
+        // A compiler that never finishes KataSpec, and starts a job of its own in a process group of its own, as swiftc
+        // starts the frontend: the kernel ends the compiler with the killed preparation, and the job's watchdog what
+        // it started. The check itself uses the real compiler.
         let tools = FileManager.default.temporaryDirectory.appendingPathComponent("kata-tools-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         let swiftc = try #require(
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
                 .first { FileManager.default.isExecutableFile(atPath: $0) })
+        // A number of seconds no other test's `sleep` has, to find this one by.
+        let seconds = "\(100_000 + Int.random(in: 0..<800_000))"
         let script = """
-            #!/bin/sh
-            case " $* " in *" -module-name KataSpec "*) sleep 100000 & wait ;; esac
+            #!/bin/bash
+            case " $* " in *" -module-name KataSpec "*) set -m; sleep \(seconds) & wait ;; esac
             exec '\(swiftc)' "$@"
 
             """
@@ -193,10 +208,11 @@ struct PreparationTests {
         #expect(eventually { workbook.entries().contains { $0.hasPrefix(".building-") } })
         let preparation = try #require(workbook.preparations().first, "the preparation records itself")
         // Whatever happens below, nothing of this test keeps running.
-        defer { for process in running(inSession: preparation) { kill(pid_t(process.prefix { $0 != " " })!, SIGKILL) } }
-        #expect(
-            eventually { running(inSession: preparation).contains { $0.contains("(sleep)") } },
-            "the preparation compiles KataSpec in its own session")
+        defer {
+            for process in running(inSession: preparation) { kill(pid_t(process.prefix { $0 != " " })!, SIGKILL) }
+            for pid in sleeping(seconds) { kill(pid, SIGKILL) }
+        }
+        #expect(eventually { !sleeping(seconds).isEmpty }, "the preparation's compiler started its own job")
         kill(preparation, SIGKILL)
         #expect(
             eventually { !running(inSession: preparation).contains { $0.hasPrefix("\(preparation) ") } },
@@ -205,8 +221,8 @@ struct PreparationTests {
             eventually(timeout: 30) { !running(inSession: preparation).contains { $0.contains("(swiftc)") } },
             "the kernel ended its compiler with it")
         #expect(
-            running(inSession: preparation).contains { $0.contains("(sleep)") },
-            "what the compiler started runs on, orphaned")
+            eventually(timeout: 30) { sleeping(seconds).isEmpty },
+            "what the compiler started, in a process group of its own, ended with it too")
 
         try workbook.solve()
         let check = try workbook.run(["check"])

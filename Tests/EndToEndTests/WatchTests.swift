@@ -9,22 +9,7 @@ struct WatchTests {
     func watch() throws {
         let kata = try KataRunner(fixture: "check")
         try kata.write("exercises/checks/add.swift", "func add(_ a: Int, _ b: Int) -> Int {\n    return 0\n}\n")
-        let process = Process()
-        process.executableURL = KataProcess.binary
-        process.arguments = ["watch", "add"]
-        process.currentDirectoryURL = kata.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["PATH"] = KataProcess.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        environment["KATA_LIBRARY_CACHE"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-library").path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let collected = Collected()
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        try process.run()
+        let (process, collected) = try Self.start(["watch", "add"], in: kata)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(
@@ -52,8 +37,30 @@ struct WatchTests {
     }
 }
 
+extension WatchTests {
+    /// Starts `kata <arguments>` in `kata`'s workbook, its output (standard output and error) gathered as it comes.
+    static func start(_ arguments: [String], in kata: KataRunner) throws -> (Process, Collected) {
+        let process = Process()
+        process.executableURL = KataProcess.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = kata.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["PATH"] = KataProcess.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        environment["KATA_LIBRARY_CACHE"] = KataRunner.libraryCache
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        try process.run()
+        return (process, collected)
+    }
+}
+
 /// Output gathered from a pipe on another thread.
-private final class Collected: @unchecked Sendable {
+final class Collected: @unchecked Sendable {
     private var data = Data()
     private let lock = NSLock()
 
@@ -63,11 +70,16 @@ private final class Collected: @unchecked Sendable {
 
     /// Waits until the output contains `needle`, or `timeout` seconds pass.
     func wait(for needle: String, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        waitUntil(seconds: timeout) { text.contains(needle) }
+    }
+
+    /// Waits until `condition` holds, or `seconds` pass.
+    func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if text.contains(needle) { return true }
+            if condition() { return true }
             usleep(50_000)
         }
-        return false
+        return condition()
     }
 }

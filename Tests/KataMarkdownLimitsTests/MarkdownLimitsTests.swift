@@ -162,22 +162,56 @@ struct MarkdownLimitsTests {
     /// Inputs just inside the limits, built from the costliest units: cmark-gfm parses each in well under a second.
     /// The budget is CPU time of this thread and fifty times what a loaded machine takes, so it cannot flake; a
     /// limit set too high (or a family the pre-scan does not count) fails it by minutes, not by milliseconds.
+    ///
+    /// Each unit is repeated in a paragraph as often as the limits let one paragraph hold it, then that paragraph as
+    /// often as they let the file hold it (after `head`, once). The autolink and reference families are built to
+    /// reach their own limit first, which the refusal one step further names (`binds`): words of `a@` or `www._` as
+    /// long as a word may be, and one long link reference definition with bracketed labels that may use it; short
+    /// e-mail addresses (`a@ `) reach the file's size first.
     @Test("the costliest inputs the limits let through parse within a generous budget")
     func worstAccepted() throws {
-        for unit in ["a <? ", "a <!A ", "a <![CDATA[ ", "![[]() ", "*a _a*_ ", "[ (](", "-|-\n-|-|-\n"] {
-            var count = 1
+        let definition = "[a]: <" + String(repeating: String(repeating: "x", count: 99) + " ", count: 40) + ">\n\n"
+        let units: [(head: String, unit: String, binds: String?)] = [
+            ("", "a <? ", nil), ("", "a <!A ", nil), ("", "a <![CDATA[ ", nil), ("", "![[]() ", nil),
+            ("", "*a _a*_ ", nil), ("", "[ (](", nil), ("", "-|-\n-|-|-\n", nil),
+            ("", "a@ ", "bytes; kata reads Markdown files"),
+            ("", String(repeating: "a@", count: 2_048) + " ", "autolink extension"),
+            ("", String(repeating: "www._", count: 819) + " ", "autolink extension"),
+            (definition, "[a] ", "link reference definition"),
+        ]
+        for (head, unit, binds) in units {
             let paragraph = { (count: Int) in "x\n" + String(repeating: unit, count: count) }
-            while limits.problem(in: paragraph(count * 2)) == nil, count < 1 << 20 { count *= 2 }
-            let one = paragraph(count)
-            var paragraphs = 1
-            func text(_ count: Int) -> String { Array(repeating: one, count: count).joined(separator: "\n\n") }
-            while limits.problem(in: text(paragraphs * 2)) == nil, paragraphs * one.utf8.count < limits.bytes / 2 {
-                paragraphs *= 2
+            func text(_ one: String, _ count: Int) -> String {
+                head + Array(repeating: one, count: count).joined(separator: "\n\n")
             }
-            let text = text(paragraphs)
-            let seconds = try cpuSeconds { _ = try MarkdownParser.parse(text, limits: limits) }
-            #expect(seconds < 10, "\(unit.debugDescription): \(text.utf8.count) bytes took \(seconds) s")
+            let count = Self.most { limits.problem(in: text(paragraph($0), 1)) == nil && $0 <= 1 << 20 }
+            let one = paragraph(count)
+            let paragraphs = Self.most {
+                limits.problem(in: text(one, $0)) == nil && $0 * one.utf8.count <= limits.bytes
+            }
+            let worst = text(one, paragraphs)
+            let name = unit.prefix(12).debugDescription
+            #expect(limits.problem(in: worst) == nil)
+            if let binds {
+                let past = limits.problem(in: paragraphs > 1 ? worst + "\n\n" + one : text(paragraph(count + 1), 1))
+                #expect(past?.message.contains(binds) == true, "\(name): \(past?.message ?? "accepted")")
+            }
+            let seconds = try cpuSeconds { _ = try MarkdownParser.parse(worst, limits: limits) }
+            #expect(seconds < 10, "\(name): \(worst.utf8.count) bytes took \(seconds) s")
         }
+    }
+
+    /// The largest count from 1 up for which `fits` holds (it holds for 1, and for no count above one that fails):
+    /// doubled, then halved back in.
+    static func most(_ fits: (Int) -> Bool) -> Int {
+        var low = 1
+        while fits(low * 2) { low *= 2 }
+        var high = low * 2
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        return low
     }
 }
 

@@ -37,4 +37,18 @@ struct kata_spawn_options {
 int kata_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                const struct kata_spawn_options *options, pid_t *pid);
 
+/// Linux: has kata's watchdog kill every process of `session` (the session a compiler's job started with
+/// KATA_SPAWN_NEW_SESSION leads) when kata ends, however it ends, even by `kill -9`: whatever process group it is in
+/// (the frontend a driver starts leads a group of its own). The watchdog, named `kata-watchdog` and in a process group
+/// of its own, is forked the first time (once per kata, not per job: a fork copies kata's page tables) and holds
+/// nothing of kata's but a socket, whose end tells it that kata has ended. Sets `watchdog` to its process ID (a child
+/// of kata's for as long as kata runs). Returns 0, or the errno of what failed (ENOSYS elsewhere than on Linux, which
+/// has no /proc to find a session's processes in).
+int kata_watch_session(pid_t session, pid_t *watchdog);
+
+/// Ends the watch over `session`: with `kill_members`, first kills every process of it that still runs (Linux; the
+/// process group `session` leads elsewhere) and returns once they are gone. Called before the job's leader is
+/// collected: until then its number, the session's, is not given out again.
+void kata_end_session(pid_t session, int kill_members);
+
 #endif

@@ -37,18 +37,31 @@ extension ExerciseChecker {
     }
 
     /// What the learner's compiled module defines for the linker, when it compiled into `folder` (see
-    /// ``ObjectScreen``); a module that cannot be read is refused too, since nothing else shows what it defines.
+    /// ``ObjectScreen``); `moduleBuilt` when the whole program did (so the learner's module did too).
     func screenObject(
-        program: GeneratedProgram, folder: URL, path: String, contents: String, library: RuntimeLibrary
+        program: GeneratedProgram, folder: URL, path: String, contents: String, library: RuntimeLibrary,
+        moduleBuilt: Bool
     ) -> [CompilerDiagnostic] {
-        let url = ExerciseCompiler.learnersObject(in: folder)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let screen = ObjectScreen(
             path: path, module: program.learnerModule,
             holdsEntryPoint: program.learnerModule == GeneratedProgram.specsModule,
             libraryExports: library.linkerExports(toolchain: compiler.toolchain))
-        guard let object = ObjectFile.read(url, toolchain: compiler.toolchain) else {
-            return [.kata(.screenLinkerUnreadable, ["path": url.path], file: path, line: 1, column: 1)]
+        return Self.screenObject(
+            at: ExerciseCompiler.learnersObject(in: folder), moduleBuilt: moduleBuilt, screen: screen,
+            contents: contents, toolchain: compiler.toolchain)
+    }
+
+    /// What ``ObjectScreen`` finds in the learner's object, linked at `link` once the learner's module compiled: none
+    /// when it did not (no link, and not `moduleBuilt`), since then nothing of it runs. A module that compiled but
+    /// whose object cannot be read (the link leads nowhere, the file is not an object) is refused, since nothing
+    /// else shows what it defines.
+    static func screenObject(
+        at link: URL, moduleBuilt: Bool, screen: ObjectScreen, contents: String, toolchain: Toolchain?
+    ) -> [CompilerDiagnostic] {
+        let linked = (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil
+        guard moduleBuilt || linked else { return [] }
+        guard let object = ObjectFile.read(link, toolchain: toolchain) else {
+            return [.kata(.screenLinkerUnreadable, ["path": link.path], file: screen.path, line: 1, column: 1)]
         }
         return screen.findings(in: object, contents: contents)
     }

@@ -88,9 +88,11 @@ extension ExerciseChecker {
 
     /// What the learner's module defines for the linker, before anything of it runs (or its link is blamed).
     private func screenObject(_ grading: inout Grading) -> StageOutcome {
+        var built = false
+        if case .built? = grading.subjectBuild { built = true }
         let findings = screenObject(
             program: grading.first, folder: grading.firstFolder, path: grading.path, contents: grading.contents,
-            library: grading.engine.library)
+            library: grading.engine.library, moduleBuilt: built)
         grading.lap(\.screen)
         return findings.isEmpty ? .goOn : grading.refuse(findings)
     }

@@ -31,19 +31,24 @@ package struct ObjectScreen: Sendable {
         where Self.runningSections.contains(where: { section == $0 || section.hasPrefix($0 + ".") }) {
             findings.append(finding(.screenLinkerSection, ["section": section], near: section, in: contents))
         }
-        let own = "\(module.utf8.count)\(module)"
-        for symbol in object.definedSymbols where !isAccepted(symbol, own: own) {
+        for symbol in object.definedSymbols where !isAccepted(symbol) {
             findings.append(finding(.screenLinkerSymbol, ["symbol": symbol.name], near: symbol.name, in: contents))
         }
         return findings
     }
 
-    private func isAccepted(_ symbol: ObjectFile.Symbol, own: String) -> Bool {
+    private func isAccepted(_ symbol: ObjectFile.Symbol) -> Bool {
         let name = symbol.name
-        // Its own names, and the runtime's records about them (`associated conformance 8Exercise…`): no module but
-        // the learner's defines a name that mentions it, so none can be replaced through one.
-        if name.contains(own) { return true }
         if holdsEntryPoint && name == "main" && !symbol.isWeak { return true }
+        if isAcceptedCopy(symbol) { return true }
+        // Its own names: those that belong to the module where a mangled name puts its module (not every name that
+        // mentions it: another module's function that takes one of its types does), which no other module defines.
+        return MangledName(name).belongs(to: module)
+    }
+
+    /// Whether the compiler's weak, hidden copy `symbol` is accepted.
+    private func isAcceptedCopy(_ symbol: ObjectFile.Symbol) -> Bool {
+        let name = symbol.name
         guard symbol.isWeak, !symbol.isExported, !libraryExports.contains(name) else { return false }
         // A name with a space is one of the compiler's records (`symbolic …`, `get_type_metadata …`): no library
         // exports such a name, so none can be replaced through it.

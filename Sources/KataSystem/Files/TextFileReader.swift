@@ -50,25 +50,61 @@ package enum TextFileReader {
         }
     }
 
-    /// The file's text, read only when it is a regular file of at most `limit` bytes.
-    package static func read(_ url: URL, limit: Int) -> Result<String, Failure> {
+    /// The file's text, read only when it is a regular file of at most `limit` bytes; through a symbolic link only
+    /// when `followingLinks`.
+    ///
+    /// What is read is the file that was opened, checked with `fstat` once open and read no further than one byte
+    /// past `limit`: a file swapped for a larger one, or for a link, between a look at its path and the read, or one
+    /// that grows meanwhile, cannot make kata read more.
+    package static func read(_ url: URL, limit: Int, followingLinks: Bool = true) -> Result<String, Failure> {
+        // First by its path, so that a device or a pipe is refused without being opened.
         var info = stat()
         if lstat(url.path, &info) != 0 { return .failure(errno == ENOENT ? .missing : .unreadable(Self.reason(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFLNK, stat(url.path, &info) != 0 {
+        let isLink = (info.st_mode & S_IFMT) == S_IFLNK
+        if isLink && !followingLinks { return .failure(.notAFile) }
+        if isLink, stat(url.path, &info) != 0 {
             return .failure(errno == ELOOP ? .linkLoop : .brokenLink(Self.reason(errno)))
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .failure(.folder)
-        case S_IFREG: break
-        default: return .failure(.notAFile)
+        if let failure = Self.kind(info) { return .failure(failure) }
+        // O_NONBLOCK: a file that became a pipe opens at once (and is refused below) instead of waiting for a writer.
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return .failure(isLink ? .brokenLink(Self.reason(ENOENT)) : .missing)
+            case ELOOP: return .failure(followingLinks ? .linkLoop : .notAFile)
+            case let code: return .failure(.unreadable(Self.reason(code)))
+            }
         }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(Self.reason(errno))) }
+        if let failure = Self.kind(info) { return .failure(failure) }
         guard Int(info.st_size) <= limit else { return .failure(.tooLarge(bytes: Int(info.st_size), limit: limit)) }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(.unreadable(Self.reason(errno)))
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while data.count <= limit {
+            let wanted = min(chunk.count, limit + 1 - data.count)
+            let count = chunk.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, wanted) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return .failure(.unreadable(Self.reason(errno))) }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
         }
-        guard data.count <= limit else { return .failure(.tooLarge(bytes: data.count, limit: limit)) }
+        // It grew after it was looked at: its size now, or at least what was read.
+        if data.count > limit {
+            let now = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+            return .failure(.tooLarge(bytes: max(data.count, now), limit: limit))
+        }
         if let text = String(validating: data, as: UTF8.self) { return .success(text) }
         return .failure(.notUTF8(line: firstInvalidLine(data)))
+    }
+
+    /// Why a file of `info`'s kind is not read: a folder, or anything but a regular file; nil for a regular file.
+    private static func kind(_ info: stat) -> Failure? {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: .folder
+        case S_IFREG: nil
+        default: .notAFile
+        }
     }
 
     /// The one-based line of the first byte sequence that is not UTF-8.
@@ -87,4 +123,9 @@ package enum TextFileReader {
     private static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+}
+
+/// The system's `read`, which ``TextFileReader/read(_:limit:followingLinks:)`` hides inside the type.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

@@ -9,13 +9,14 @@ import Foundation
 /// Which detached kata processes (a preparation that `kata next` starts) are running, so that what a killed one left
 /// behind can be ended.
 ///
-/// A detached process leads a session and a process group of its own, and the compilers it starts are in that
-/// session (each job in a process group of its own, see ``ExternalCommand``). It records itself as
+/// A detached process leads a session and a process group of its own. It records itself as
 /// `<cache>/preparing/<pid>` (holding its start time on Linux, so a later process that happens to get the same number
-/// is not taken for it) and removes the record when it ends. Killed with SIGKILL, it cannot; the kernel ends its jobs
-/// with it, but not what a job started (the frontend `swiftc` runs for KataSpec), which goes on, orphaned, writing into
-/// a staging folder that the next build would remove under them. Before anything sweeps a dead kata's leftovers,
-/// ``endOrphans(in:)`` kills what is left of each dead process's session.
+/// is not taken for it) and removes the record when it ends. Killed with SIGKILL, it cannot. On Linux each compiler
+/// job it started is a session of its own that a watchdog ends with it (see ``ExternalCommand``); elsewhere a job is a
+/// process group in the preparation's session, and what a job started (the frontend `swiftc` runs for KataSpec) goes
+/// on, orphaned, writing into a staging folder that the next build would remove under them. Before anything sweeps a
+/// dead kata's leftovers, ``endOrphans(in:)`` kills what is left of each dead process's session, and waits until its
+/// jobs' watchdogs have done their work.
 package enum DetachedGroupRecord {
     /// The folder of records in the library cache `cache`.
     package static func folder(_ cache: URL) -> URL { cache.appendingPathComponent("preparing") }
@@ -50,13 +51,17 @@ package enum DetachedGroupRecord {
                 }
                 continue
             }
+            #if os(Linux)
+                // The watchdogs of its compilers' jobs end each job's session; killed, they could not.
+                waitUntil(seconds: 5) { liveMembers(pid, watchdogsOnly: true).isEmpty }
+            #endif
             killSession(pid)
-            waitUntilGone(session: pid)
+            waitUntil(seconds: 2) { !hasLiveMembers(pid) }
             try? FileManager.default.removeItem(at: record)
         }
     }
 
-    /// Kills every process of the session `session` led: its process group, and the groups of its compilers' jobs.
+    /// Kills every process of the session `session` led: its process group, and on Linux every other group in it.
     private static func killSession(_ session: pid_t) {
         kill(-session, SIGKILL)
         #if os(Linux)
@@ -64,11 +69,11 @@ package enum DetachedGroupRecord {
         #endif
     }
 
-    /// Waits (at most two seconds) until no process of `session` runs any more. Killed processes stop at once, but
-    /// their files are closed a moment later.
-    private static func waitUntilGone(session: pid_t) {
-        for _ in 0..<200 {
-            if !hasLiveMembers(session) { return }
+    /// Waits (at most `seconds`) until `condition` holds. Killed processes stop at once, but their files are closed a
+    /// moment later.
+    private static func waitUntil(seconds: Int, _ condition: () -> Bool) {
+        for _ in 0..<(seconds * 100) {
+            if condition() { return }
             usleep(10_000)
         }
     }
@@ -82,11 +87,12 @@ package enum DetachedGroupRecord {
         #endif
     }
 
-    /// The processes of `session` that still run.
-    private static func liveMembers(_ session: pid_t) -> [pid_t] {
+    /// The processes of `session` that still run; `watchdogsOnly`, only its jobs' watchdogs (``SessionWatchdog``).
+    private static func liveMembers(_ session: pid_t, watchdogsOnly: Bool = false) -> [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry), let fields = statFields(entry) else { return nil }
+            guard let pid = pid_t(entry), let fields = statFields(entry, named: watchdogsOnly ? "kata-watchdog" : nil)
+            else { return nil }
             // After "pid (name) ": the state, the parent, the process group, the session.
             guard fields.count > 3, pid_t(fields[3]) == session, fields[0] != "Z", fields[0] != "X" else { return nil }
             return pid
@@ -103,11 +109,12 @@ package enum DetachedGroupRecord {
         #endif
     }
 
-    /// The fields of `/proc/<entry>/stat` after the process's name.
-    private static func statFields(_ entry: String) -> [Substring]? {
+    /// The fields of `/proc/<entry>/stat` after the process's name; nil when it has gone, or is not named `name`.
+    private static func statFields(_ entry: String, named name: String? = nil) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
+        if let name, !stat[..<close].hasSuffix("(\(name)") { return nil }
         return stat[stat.index(after: close)...].split(separator: " ")
     }
 }

@@ -11,9 +11,10 @@ import Foundation
 /// Started by ``ProcessLaunch`` (through `kata_spawn`: what posix_spawn does, plus what it cannot) and awaited with `waitpid`:
 /// Foundation's `Process.waitUntilExit` notices the end of a process up to 50 ms late, and a check runs four tools
 /// one after the other. On Linux every command is killed by the kernel when kata ends, however it ends (even
-/// `kill -9`). A compiler's job (one with ``limits``) also runs in a process group of its own, which kata kills at
-/// its deadline, on Ctrl-C, SIGTERM and SIGHUP, and when the job ends (so nothing it started stays), and under the
-/// kernel's CPU and memory limits.
+/// `kill -9`). A compiler's job (one with ``limits``) also runs in a session of its own (a process group of its own
+/// elsewhere than on Linux), which kata ends whole at its deadline, on Ctrl-C, SIGTERM and SIGHUP, when the job ends
+/// (so nothing it started stays), and, through a ``SessionWatchdog``, when kata ends however it ends: the frontends
+/// `swiftc` starts, each in a group of its own, too. It runs under the kernel's CPU and memory limits.
 package struct ExternalCommand {
     /// How a command ended.
     package struct Result {
@@ -62,7 +63,8 @@ package struct ExternalCommand {
         }
         let launch = ProcessLaunch(
             executable: executable, arguments: arguments, environment: environment, directory: directory,
-            descriptors: [.nullDevice, .handed(output[1]), .handed(output[1])], group: limits == nil ? .kata : .own,
+            descriptors: [.nullDevice, .handed(output[1]), .handed(output[1])],
+            group: limits == nil ? .kata : .watchedSession,
             limits: .init(cpuSeconds: limits?.cpuSeconds ?? 0, dataBytes: limits?.memoryBytes ?? 0, noCoreFile: true))
         let started: StartedProcess
         do {
@@ -80,6 +82,7 @@ package struct ExternalCommand {
         var collected = Collected(limit: limits?.outputBytes ?? Int.max)
         var stopped: CompileLimits.Stop?
         if let limits {
+            var succeeded = false
             let ended = collected.collect(from: output[0], until: Self.now() + limits.seconds)
             if !ended && !collected.cut {
                 stopped = .time(seconds: limits.seconds)
@@ -89,12 +92,13 @@ package struct ExternalCommand {
                     _ = collected.collect(from: output[0], until: Self.now() + Self.stackDumpGrace)
                 }
             } else if ended {
-                // Its end, left unreaped so that its process group stays its own until the line below.
-                var info = siginfo_t()
-                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+                // Its end, left unreaped so that its process group and session stay its own until the lines below.
+                succeeded = started.waitUntilEndedInSuccess()
             }
-            // The job's whole group: what it started too (the frontend a driver runs, the linker clang runs).
+            // The job's whole group (the linker clang runs), then, unless it ended in success (a driver waits for
+            // every frontend it starts), its whole session: the frontends a driver runs, each in a group of its own.
             kill(-pid, SIGKILL)
+            started.endSession(killingWhatIsLeft: !succeeded)
         } else {
             _ = collected.collect(from: output[0], until: nil)
         }

@@ -21,9 +21,15 @@ package struct ProcessLaunch {
     package enum Group: Sendable, Equatable {
         /// kata's own: Ctrl-C at kata's terminal reaches it as it reaches kata. A tool kata waits for.
         case kata
-        /// A group of its own, which kata kills as a whole on Ctrl-C, SIGTERM and SIGHUP: a compiler's job and what it
-        /// starts, a learner's program and what it starts.
+        /// A group of its own, which kata kills as a whole on Ctrl-C, SIGTERM and SIGHUP: a learner's program and what
+        /// it starts.
         case own
+        /// A session of its own, watched (``SessionWatchdog``): every process in it, whatever group it moved to, is
+        /// killed when kata ends the job (``StartedProcess/endSession(killingWhatIsLeft:)``) and when kata ends, however
+        /// it ends. Its leader's group is killed on Ctrl-C, SIGTERM and SIGHUP as ``own`` is. A compiler's job: the
+        /// driver starts each frontend in a group of its own. Where there is no watchdog (not Linux), a group of its
+        /// own.
+        case watchedSession
         /// A session of its own, with no terminal, so that no hang-up or Ctrl-C aimed at kata reaches it: a kata
         /// command that outlives the one that started it.
         case newSession
@@ -125,10 +131,18 @@ package struct ProcessLaunch {
                     kata_spawn(executable.path, argv.pointers, envp.pointers, directory?.path, &options, &pid)
                 }
             }
-            if code == 0 {
-                if group == .own { RunningGroups.shared.insert(pid) } else { RunningGroups.shared.insertTool(pid) }
-            }
-            return code
+            guard code == 0 else { return code }
+            #if os(Linux)
+                if group == .watchedSession, case let failure = SessionWatchdog.watch(session: pid), failure != 0 {
+                    // A job nothing would end with kata is not started at all.
+                    kill(pid, SIGKILL)
+                    var status: Int32 = 0
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    return failure
+                }
+            #endif
+            if group.isKilledWithKata { RunningGroups.shared.insert(pid) } else { RunningGroups.shared.insertTool(pid) }
+            return 0
         }
         guard code == 0 else { throw .cannotStart(executable: executable.path, code: code) }
         return StartedProcess(pid: pid, group: group)
@@ -145,8 +159,17 @@ extension ProcessLaunch.Group {
         case .kata: KATA_SPAWN_KATAS_GROUP
         case .own: KATA_SPAWN_OWN_GROUP
         case .newSession: KATA_SPAWN_NEW_SESSION
+        #if os(Linux)
+            case .watchedSession: KATA_SPAWN_NEW_SESSION
+        #else
+            case .watchedSession: KATA_SPAWN_OWN_GROUP
+        #endif
         }
     }
+
+    /// Whether kata kills the child's group on Ctrl-C, SIGTERM and SIGHUP (``RunningGroups``); the others are tools
+    /// kata waits for, or a detached kata that outlives it.
+    var isKilledWithKata: Bool { self == .own || self == .watchedSession }
 }
 
 /// A C array of C strings (`argv`, `envp`), freed with it.

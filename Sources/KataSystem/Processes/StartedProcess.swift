@@ -39,13 +39,34 @@ package struct StartedProcess: Sendable {
     package let pid: pid_t
     /// The process group it was started in.
     package let group: ProcessLaunch.Group
+    /// Whether kata's watchdog ends its session whole (a ``ProcessLaunch/Group/watchedSession`` on Linux).
+    var isWatched: Bool {
+        #if os(Linux)
+            group == .watchedSession
+        #else
+            false
+        #endif
+    }
 
-    /// Waits until it ends, collects it, and says how it ended.
+    /// Waits until it ends, collects it, and says how it ended; for a watched session, once nothing it started runs.
     package func wait() -> Ending {
+        if isWatched { endSession(killingWhatIsLeft: !waitUntilEndedInSuccess()) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         forget()
         return Ending(waitStatus: status)
+    }
+
+    /// Waits until it ends, without collecting it (its process group and session stay its own); whether it exited
+    /// with status 0.
+    package func waitUntilEndedInSuccess() -> Bool {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        #if canImport(Darwin)
+            return info.si_code == CLD_EXITED && info.si_status == 0
+        #else
+            return info.si_code == CLD_EXITED && info._sifields._sigchld.si_status == 0
+        #endif
     }
 
     /// Collects it when it ends, on a thread of its own, for a child kata does not wait for: it leaves no zombie
@@ -54,8 +75,16 @@ package struct StartedProcess: Sendable {
         Thread.detachNewThread { _ = wait() }
     }
 
+    /// Ends its watched session: `killingWhatIsLeft` (it was stopped, or failed), kills every process of the session
+    /// that still runs, whatever group it is in, and waits until they are gone; in any case, kata's watchdog no longer
+    /// watches it. Called once, before it is collected: after that its number, the session's, may be given out again.
+    /// Nothing for a process that is not a watched session's.
+    package func endSession(killingWhatIsLeft: Bool) {
+        if isWatched { SessionWatchdog.end(session: pid, killingWhatIsLeft: killingWhatIsLeft) }
+    }
+
     /// No longer counts it among kata's running children: for a caller that collects it in its own way, once it has.
     package func forget() {
-        if group == .own { RunningGroups.shared.remove(pid) } else { RunningGroups.shared.removeTool(pid) }
+        if group.isKilledWithKata { RunningGroups.shared.remove(pid) } else { RunningGroups.shared.removeTool(pid) }
     }
 }

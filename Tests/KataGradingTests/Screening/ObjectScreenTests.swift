@@ -94,6 +94,91 @@ struct ObjectScreenTests {
         #expect(specs.map(\.line) == [1])
     }
 
+    @Test("members of extensions of other modules' types, and conformances the module declares, are its own")
+    func extensionsAndConformances() throws {
+        let code = """
+            import Foundation
+            protocol Shape { var area: Double { get } }
+            protocol Named { associatedtype Name; var name: Name { get } }
+            struct Square: Shape { var side: Double; var area: Double { side * side } }
+            extension Int {
+                var doubled: Int { self * 2 }
+                struct Nested { var x = 1 }
+                func later() async -> Int { self }
+                var shape: some Shape { Square(side: 1) }
+                static var zero: Int { 0 }
+                subscript(twice i: Int) -> Int { i * 2 }
+            }
+            extension Int: @retroactive Identifiable { public var id: Int { self } }
+            extension String: @retroactive Error {}
+            extension Date { func shifted() -> Date { self }; static let start = Date(timeIntervalSince1970: 0) }
+            extension Array: Shape where Element == Square { var area: Double { 0 } }
+            extension Dictionary: Shape where Value == Int { var area: Double { 0 } }
+            extension Optional: Named where Wrapped == Int { var name: String { "" } }
+            extension String { enum Kind { case a, b }; class Box { var v = 0 } }
+            extension Result where Success == Int { func doubled() -> Int { (try? get()) ?? 0 } }
+            extension JSONDecoder { convenience init(flag: Bool) { self.init() } }
+            extension Sequence where Element: Shape { var totalArea: Double { reduce(0) { $0 + $1.area } } }
+            """
+        #expect(try findings(code) == [])
+        #expect(try findings(code, module: "ExerciseSpecs") == [])
+    }
+
+    @Test("a name that only mentions the module, not one of its own, is refused")
+    func mentionsOnly() throws {
+        let names = [
+            // Another module's function that takes one of the module's types, or one nested in its extension.
+            "$s13ExerciseSpecs4make8Exercise6BasketVyF", "$s13ExerciseSpecs4testyySi8ExerciseE6NestedVF",
+            // Another module's conformance to the module's protocol.
+            "$s13ExerciseSpecs5ThingV8Exercise5ShapeAAMc",
+            // Not a Swift name at all.
+            "main8Exercise", "$s8KataSpec0B6RunnerO4main8Exercise",
+        ]
+        let code = names.enumerated().map { "@_silgen_name(\"\($1)\") func forged\($0)() {}\n" }.joined()
+        let found = try findings(code)
+        #expect(found.map(\.line) == [1, 2, 3, 4, 5], "\(found.map(\.message))")
+        // The same names where the module is the learner's own are accepted.
+        #expect(try findings("@_silgen_name(\"$s8Exercise6BasketV5totalSivg\") func total() -> Int { 0 }\n") == [])
+    }
+
+    @Test("where a name's module sits, as Swift's demangler reads it")
+    func mangledNames() {
+        let own = [
+            "$s8Exercise6SquareV4areaSdvg", "$sSi8ExerciseE7doubledSivg", "$sSi8ExerciseE7doubledSivpMV",
+            "$sSSs5Error8ExerciseMc", "$sSDyxq_G8Exercise5ShapeABSiRs_rlMc", "$sSDyxq_G8Exercise5ShapeABSiRs_rlWP",
+            "$sSa8ExerciseAA6SquareVRszlE5totalSdvg",
+        ]
+        for name in own { #expect(MangledName(name).belongs(to: "Exercise"), "\(name)") }
+        let others = [
+            "$s13ExerciseSpecs4make8Exercise6BasketVyF", "$s13ExerciseSpecs5ThingV8Exercise5ShapeAAMc",
+            "$sSi8ExerciseE7doubledSivg_not", "main8Exercise", "8Exercise", "",
+        ]
+        for name in others { #expect(!MangledName(name).belongs(to: "Exercise"), "\(name)") }
+        #expect(!MangledName("$sSi8ExerciseE7doubledSivg").belongs(to: "ExerciseSpecs"))
+    }
+
+    @Test("a learner's module that compiled but whose object cannot be read is refused, not let through")
+    func unreadableObject() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-object-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let screen = ObjectScreen(
+            path: "exercises/c/f.swift", module: "Exercise", holdsEntryPoint: false, libraryExports: [])
+        let link = ExerciseCompiler.learnersObject(in: folder)
+        let screened = { (built: Bool) in
+            ExerciseChecker.screenObject(at: link, moduleBuilt: built, screen: screen, contents: "", toolchain: nil)
+        }
+        #expect(screened(false).isEmpty, "a module that did not compile has nothing to screen")
+        let unreadable = "kata cannot read what your compiled code defines for the linker"
+        #expect(screened(true).map(\.message).contains { $0.contains(unreadable) }, "built, and its object missing")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: folder.appendingPathComponent("gone.o"))
+        #expect(screened(false).map(\.line) == [1], "a link to an object that is gone")
+        try Data("not an object".utf8).write(to: folder.appendingPathComponent("gone.o"))
+        #expect(screened(false).map(\.line) == [1], "a link to a file that is not an object")
+        #expect(screened(false).first?.file == "exercises/c/f.swift")
+    }
+
     @Test("a section that runs code before main is refused")
     func runningSections() throws {
         let found = try findings(

@@ -31,6 +31,36 @@ struct TextFileReaderTests {
         #expect(TextFileReader.Failure.notUTF8(line: 3).description.contains("line 3"))
     }
 
+    #if os(Linux)
+        @Test("a file longer than its size says (grown since, or made by the kernel) is read one byte past the limit")
+        func readNoFurtherThanTheLimit() throws {
+            // /proc/self/maps says it is 0 bytes, and holds a line for each of this process's hundreds of mappings.
+            let maps = URL(fileURLWithPath: "/proc/self/maps")
+            let size = try #require(FileManager.default.contents(atPath: maps.path)).count
+            try #require(size > 1_000)
+            #expect(TextFileReader.read(maps, limit: 100) == .failure(.tooLarge(bytes: 101, limit: 100)))
+        }
+    #endif
+
+    @Test("a file over the limit is refused by its size; under it, read whole")
+    func limit() throws {
+        let file = folder.appendingPathComponent("sized.md")
+        try Data(repeating: 65, count: 1_000).write(to: file)
+        #expect(TextFileReader.read(file, limit: 999) == .failure(.tooLarge(bytes: 1_000, limit: 999)))
+        #expect(TextFileReader.read(file, limit: 1_000) == .success(String(repeating: "A", count: 1_000)))
+    }
+
+    @Test("a link is followed, unless only the file itself may be read")
+    func links() throws {
+        let file = folder.appendingPathComponent("real.md")
+        try Data("text".utf8).write(to: file)
+        let link = folder.appendingPathComponent("link.md")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        #expect(TextFileReader.read(link, limit: 100) == .success("text"))
+        #expect(TextFileReader.read(link, limit: 100, followingLinks: false) == .failure(.notAFile))
+        #expect(TextFileReader.read(file, limit: 100, followingLinks: false) == .success("text"))
+    }
+
     @Test("why a file cannot be read is said in Chinese, without English inside")
     func chinese() throws {
         let chinese = Messages(try #require(Language(code: "zh-Hans")))

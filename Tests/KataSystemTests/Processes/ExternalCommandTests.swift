@@ -26,6 +26,50 @@ struct ExternalCommandTests {
         #expect(Self.waitUntil(seconds: 10) { !Self.running(child) }, "the job's own child was stopped too")
     }
 
+    #if os(Linux)
+        /// A job that starts `sleep 300` in a process group of its own, as `swiftc` starts each `swift-frontend`, writes
+        /// its number to `child` in `folder` and its group's to `group`, then waits for it (or, `waits` false, fails at
+        /// once, as a driver whose frontend is still running does when it crashes).
+        static func jobWithOwnGroupChild(in folder: URL, waits: Bool, limits: CompileLimits) throws -> (
+            ExternalCommand.Result, pid_t
+        ) {
+            let script =
+                "set -m; sleep 300 </dev/null >/dev/null 2>&1 & echo $! > child; read -a stat < /proc/$!/stat; "
+                + "echo ${stat[4]} > group" + (waits ? "; wait" : "; exit 1")
+            let result = try ExternalCommand(
+                executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script], directory: folder,
+                limits: limits
+            ).run()
+            let number = { (name: String) in
+                pid_t(
+                    (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?
+                        .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+            }
+            let child = try #require(number("child"))
+            #expect(number("group") == child, "the child led a process group of its own")
+            return (result, child)
+        }
+
+        @Test("at its deadline a job is stopped whole: what it started in a process group of its own too")
+        func deadlineOtherGroup() throws {
+            var limits = CompileLimits(environment: [:])
+            limits.seconds = 1
+            let (result, child) = try Self.jobWithOwnGroupChild(in: try Self.folder(), waits: true, limits: limits)
+            defer { kill(child, SIGKILL) }
+            #expect(result.stopped == .time(seconds: 1))
+            #expect(!Self.running(child), "the job's child in a group of its own was gone when the job was over")
+        }
+
+        @Test("a job that fails leaves nothing it started running, in whatever process group")
+        func endedOtherGroup() throws {
+            let (result, child) = try Self.jobWithOwnGroupChild(
+                in: try Self.folder(), waits: false, limits: CompileLimits(environment: [:]))
+            defer { kill(child, SIGKILL) }
+            #expect(result.status == 1 && result.stopped == nil)
+            #expect(!Self.running(child), "the job's child in a group of its own was gone when the job was over")
+        }
+    #endif
+
     @Test("a job that prints without end is ended once its output fills what is kept")
     func flood() throws {
         var limits = CompileLimits(environment: [:])

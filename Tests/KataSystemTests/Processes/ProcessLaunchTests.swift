@@ -82,9 +82,9 @@ struct ProcessLaunchTests {
         #expect(inherited == "\(ProcessInfo.processInfo.environment["HOME"] ?? "")\n\(here)\n")
     }
 
-    @Test("kata's process group, a group of its own, or a session of its own; recorded while it runs")
+    @Test("kata's process group, a group of its own, or a session of its own (watched or not); recorded while it runs")
     func groups() throws {
-        for group in [ProcessLaunch.Group.kata, .own, .newSession] {
+        for group in [ProcessLaunch.Group.kata, .own, .newSession, .watchedSession] {
             let input = try OpenPipe.closingOnExec()
             let started = try ProcessLaunch(
                 executable: URL(fileURLWithPath: "/bin/cat"),
@@ -102,6 +102,12 @@ struct ProcessLaunchTests {
             case .newSession:
                 #expect(getpgid(started.pid) == started.pid)
                 #expect(getsid(started.pid) == started.pid)
+            case .watchedSession:
+                #expect(getpgid(started.pid) == started.pid)
+                #if os(Linux)
+                    #expect(getsid(started.pid) == started.pid)
+                    #expect(started.isWatched, "kata's watchdog ends the session with kata")
+                #endif
             }
             #expect(RunningGroups.shared.known().contains(started.pid), "\(group): a sweep leaves it alone")
             input.closeWriteEnd()
