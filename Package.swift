@@ -13,8 +13,9 @@ let package = Package(
         // `verify`, the translation writer and the classroom template. kata runs it for those commands, and builds
         // it the first time one is asked for (`make tools`).
         .executable(name: "kata-tools", targets: ["kata-tools"]),
-        // What the room's package (Room/) builds of kata: the events and commands both sides speak.
-        .library(name: "KataRoomWire", targets: ["KataRoomWire", "KataBasics", "KataMessages"]),
+        // What the room's package (Room/) builds of kata: the events and commands both sides speak, and the text escapes
+        // and hashing both sides use (no process launching, no C of kata's own).
+        .library(name: "KataRoomWire", targets: ["KataRoomWire", "KataBasics"]),
         .library(name: "KataSpec", targets: ["KataSpec"]),
         // For the room package's tests, which run the real kata binary as the end-to-end tests do.
         .library(name: "KataTestSupport", targets: ["KataTestSupport"]),
@@ -40,37 +41,40 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // How kata starts every process (KataBasics' ProcessLaunch): what posix_spawn cannot set (the kernel ending it
+        // How kata starts every process (KataSystem's ProcessLaunch): what posix_spawn cannot set (the kernel ending it
         // with kata, its limits), and only the descriptors it is handed.
         .target(name: "CSpawn", path: "Sources/CSpawn"),
         // The engine, one module per layer; each imports only the layers below it (README, "Layout").
         .target(name: "KataMessages"),
         .target(
-            name: "KataBasics",
-            dependencies: [
-                "KataMessages", "CSpawn", .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
-            ]
-        ),
+            name: "KataBasics", dependencies: [.target(name: "CLibcrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "KataSystem", dependencies: ["KataBasics", "KataMessages", "CSpawn"]),
         // The bounds a chapter is held to before cmark-gfm reads it: a pass over every byte of every chapter on every
         // command, so it is compiled with optimization even in a debug build (`make run`'s), where it would otherwise
         // take most of a command's time (docs/PERFORMANCE.md, "A check on the real frameworks").
         .target(
             name: "KataMarkdownLimits", dependencies: ["KataBasics", "KataMessages"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "KataWorkbook", dependencies: ["CCmarkGFM", "KataMarkdownLimits", "KataBasics", "KataMessages"]),
-        .target(name: "KataBuilding", dependencies: ["KataWorkbook", "KataBasics", "KataMessages"]),
-        .target(name: "KataGrading", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
-        .target(name: "KataRoomWire", dependencies: ["KataBasics", "KataMessages"]),
+        .target(
+            name: "KataWorkbook",
+            dependencies: ["CCmarkGFM", "KataMarkdownLimits", "KataSystem", "KataBasics", "KataMessages"]),
+        .target(name: "KataBuilding", dependencies: ["KataWorkbook", "KataSystem", "KataBasics", "KataMessages"]),
+        .target(
+            name: "KataGrading",
+            dependencies: ["KataBuilding", "KataWorkbook", "KataSystem", "KataBasics", "KataMessages"]),
+        .target(name: "KataRoomWire"),
         .target(
             name: "KataApp",
-            dependencies: ["KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages"]
+            dependencies: [
+                "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataSystem", "KataBasics",
+                "KataMessages",
+            ]
         ),
         .target(
             name: "KataTools",
             dependencies: [
                 "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataMarkdownLimits", "KataRoomWire",
-                "KataBasics",
-                "KataMessages", .product(name: "Mustache", package: "swift-mustache"),
+                "KataSystem", "KataBasics", "KataMessages", .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Site/Resources")]
         ),
@@ -78,7 +82,7 @@ let package = Package(
         .target(
             name: "KataCommandLine",
             dependencies: [
-                "KataApp", "KataGrading", "KataWorkbook", "KataBasics", "KataMessages",
+                "KataApp", "KataGrading", "KataWorkbook", "KataSystem", "KataBasics", "KataMessages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -104,29 +108,43 @@ let package = Package(
         ),
         // Tests per module, named like it.
         .testTarget(name: "KataMessagesTests", dependencies: ["KataMessages"]),
-        .testTarget(name: "KataBasicsTests", dependencies: ["KataBasics", "KataMessages", "KataTestSupport"]),
+        .testTarget(name: "KataBasicsTests", dependencies: ["KataBasics"]),
+        .testTarget(name: "KataSystemTests", dependencies: ["KataSystem", "KataBasics", "KataMessages"]),
+        // The limits' own tests hold them to cmark-gfm's reading (through the workbook's parser) and to what the
+        // workbook's loader says of a chapter.
+        .testTarget(
+            name: "KataMarkdownLimitsTests",
+            dependencies: ["KataMarkdownLimits", "KataWorkbook", "KataBasics", "KataTestSupport"]),
         .testTarget(
             name: "KataWorkbookTests",
             dependencies: ["KataWorkbook", "KataMarkdownLimits", "KataBasics", "KataMessages", "KataTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "KataBuildingTests", dependencies: ["KataBuilding", "KataWorkbook", "KataBasics", "KataMessages"]),
+            name: "KataBuildingTests",
+            dependencies: ["KataBuilding", "KataWorkbook", "KataSystem", "KataBasics", "KataMessages"]),
         .testTarget(
             name: "KataGradingTests",
             dependencies: [
-                "KataGrading", "KataBuilding", "KataWorkbook", "KataBasics", "KataMessages", "KataTestSupport",
+                "KataGrading", "KataBuilding", "KataWorkbook", "KataSystem", "KataBasics", "KataMessages",
+                "KataTestSupport",
             ]
         ),
         .testTarget(name: "KataRoomWireTests", dependencies: ["KataRoomWire"]),
         .testTarget(
             name: "KataAppTests",
             dependencies: [
-                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataBasics", "KataMessages",
-                "KataTestSupport",
+                "KataApp", "KataGrading", "KataBuilding", "KataWorkbook", "KataRoomWire", "KataSystem", "KataBasics",
+                "KataMessages", "KataTestSupport",
             ]),
         .testTarget(
             name: "KataToolsTests",
             dependencies: ["KataTools", "KataApp", "KataGrading", "KataWorkbook", "KataBasics", "KataTestSupport"]),
+        .testTarget(
+            name: "KataCommandLineTests",
+            dependencies: [
+                "KataCommandLine", "KataApp", "KataWorkbook", "KataTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "KataSpecTests", dependencies: ["KataSpec"]),
         .target(name: "KataTestSupport", path: "Tests/KataTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["KataTestSupport"], exclude: ["Fixtures", "Snapshots"]),

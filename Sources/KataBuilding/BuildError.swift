@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// Why an exercise could not be built (as opposed to: it was built and failed to compile).

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 import KataWorkbook
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ import KataWorkbook
 /// chapter's specs for as long as the learner's file keeps the same declarations (a change inside a function body
 /// leaves `Exercise.swiftmodule` byte for byte the same). A unit is sealed like a verdict (see ``Seal``): one changed
 /// outside kata is compiled again, never linked.
-package struct CompileUnit: Sendable {
+struct CompileUnit: Sendable {
     var module: String
     /// The sources, written in the program's folder.
     var files: [URL]

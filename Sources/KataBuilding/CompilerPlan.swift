@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 
 /// How the Swift driver runs the compiler and the linker on this toolchain, so that kata can run them itself.
 ///
@@ -50,9 +51,11 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
     }
 
     /// The plan for `toolchain`, read from `swiftc -###` and tried the first time, then remembered in `cache`.
-    /// Nil when kata should go through `swiftc` (the plan did not work, or `KATA_COMPILER=driver`).
+    /// Nil when kata should go through `swiftc` (the plan did not work, or `KATA_COMPILER=driver`). `endOrphans` ends
+    /// what dead preparations left running (``Prerequisites/endOrphans``) before their trial folders are swept.
     static func load(
-        toolchain: Toolchain, cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+        toolchain: Toolchain, cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        endOrphans: () -> Void
     ) -> CompilerPlan? {
         if environment["KATA_COMPILER"] == "driver" { return nil }
         let remembered = file(toolchain: toolchain, cache: cache)
@@ -61,7 +64,7 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
         // waits for it rather than reading it too.
         return FileLock(cache.appendingPathComponent(".plan.lock")).holding { () -> CompilerPlan? in
             if let plan = recall(remembered) { return plan }
-            DetachedGroupRecord.endOrphans(in: cache)
+            endOrphans()
             Leftovers.sweep(cache, only: ".plan-")
             let scratch = cache.appendingPathComponent(".plan-\(getpid())")
             defer { try? FileManager.default.removeItem(at: scratch) }

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 import KataWorkbook
 
 /// Compiles a generated program against the cached KataSpec library: module `Exercise`, then `ExerciseSpecs`

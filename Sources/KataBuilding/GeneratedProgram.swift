@@ -45,9 +45,9 @@ package struct GeneratedProgram: Sendable, Equatable {
 
     package var variant: Variant
     /// The files of module `Exercise`.
-    package var exerciseFiles: [File]
+    var exerciseFiles: [File]
     /// The files of module `ExerciseSpecs`, `main.swift` last.
-    package var specFiles: [File]
+    var specFiles: [File]
     /// The spec classes `main.swift` runs, in source order (KataSpec), or the XCTest classes it lists (XCTest).
     package var specClasses: [String]
     /// The module the learner's file is compiled in.

@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// What the linker reads in a compiled object or shared library: its sections, and the symbols it defines.
 ///

@@ -7,7 +7,7 @@ package struct RunLimits: Sendable, Equatable {
     /// Address space in bytes (RLIMIT_AS).
     package var memoryBytes: UInt64
     /// Largest file the program may write, in bytes (RLIMIT_FSIZE).
-    package var fileSizeBytes: UInt64
+    var fileSizeBytes: UInt64
     /// Processes and threads of the user, above those already running (RLIMIT_NPROC; not enforced for root).
     package var extraProcesses: UInt64
     /// Bytes of output kept per example.

@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +41,7 @@ package struct RuntimeLibrary: Sendable {
 
     /// Where KataSpec's sources are: `KATA_SPEC_SOURCES`, the workbook's `Sources/KataSpec`, or next to the `kata`
     /// binary. The harness's modules are the folders beside it.
-    package static func locateSources(
+    static func locateSources(
         workbookRoot: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(BuildError) -> URL {
         var candidates: [URL] = []
@@ -61,10 +62,10 @@ package struct RuntimeLibrary: Sendable {
 
     /// The library `recipe` makes of the sources beside `kataSpecSources`, built now if the cache has none. `built`
     /// says whether it was. When another kata is building it (a preparation that `kata next` started), `willWait` is
-    /// called and this waits for it.
+    /// called and this waits for it. `endOrphans` ends what dead preparations left running (``Prerequisites/endOrphans``).
     package static func prepare(
         _ recipe: Recipe = .kataSpec, kataSpecSources: URL, toolchain: Toolchain, cache: URL,
-        willBuild: () -> Void = {}, willWait: () -> Void = {}
+        endOrphans: () -> Void, willBuild: () -> Void = {}, willWait: () -> Void = {}
     ) throws(BuildError) -> (library: RuntimeLibrary, built: Bool) {
         let (modules, key) = try sources(recipe, kataSpecSources: kataSpecSources, toolchain: toolchain, cache: cache)
         let root = cache.appendingPathComponent(recipe.folder)
@@ -74,8 +75,9 @@ package struct RuntimeLibrary: Sendable {
         return try FileLock(root.appendingPathComponent(".lock")).holding(whenBusy: willWait) {
             () throws(BuildError) in
             if library.isComplete { return (library, false) }
-            // A preparation killed mid-build may have left its compiler running into its staging folder.
-            DetachedGroupRecord.endOrphans(in: cache)
+            // A preparation killed mid-build (perhaps while this waited for the lock) may have left its compiler
+            // running into its staging folder.
+            endOrphans()
             Leftovers.sweep(root, only: ".building-")
             willBuild()
             try build(modules, recipe: recipe, into: directory, toolchain: toolchain)
@@ -135,13 +137,13 @@ package struct RuntimeLibrary: Sendable {
     }
 
     /// The compiler flags that let an exercise import and link `modules` of this library (by default all).
-    package func linkFlags(_ modules: [String]? = nil) -> [String] {
+    func linkFlags(_ modules: [String]? = nil) -> [String] {
         ["-I", directory.path, "-L", directory.path] + (modules ?? recipe.modules).map { "-l\($0)" }
             + ["-Xlinker", "-rpath", "-Xlinker", directory.path]
     }
 
     /// The compiler flags that let an exercise import and link all of this library.
-    package var linkFlags: [String] { linkFlags() }
+    var linkFlags: [String] { linkFlags() }
 
     /// The names KataSpec exports, stored beside the library when it was built.
     package func publicNames() throws(BuildError) -> KataSpecNames {

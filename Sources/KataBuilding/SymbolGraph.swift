@@ -32,8 +32,8 @@ package struct SymbolGraph: Sendable {
             package var spelling: String
             package var preciseIdentifier: String?
         }
-        package struct Signature: Decodable, Sendable {
-            package struct Parameter: Decodable, Sendable {
+        struct Signature: Decodable, Sendable {
+            struct Parameter: Decodable, Sendable {
                 var declarationFragments: [Fragment]?
             }
             var parameters: [Parameter]?

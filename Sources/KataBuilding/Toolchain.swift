@@ -1,5 +1,6 @@
 import Foundation
 import KataBasics
+import KataSystem
 
 /// The Swift compiler kata builds with, and its version (part of every cache key).
 package struct Toolchain: Sendable {

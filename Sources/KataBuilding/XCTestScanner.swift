@@ -3,7 +3,7 @@
 /// extension of one). On Linux XCTest finds none by itself, so kata lists them in the program's entry point.
 ///
 /// Read from the source's ``SwiftCodeText``, so that nothing inside a comment or a literal counts.
-package enum XCTestScanner {
+enum XCTestScanner {
     /// A piece of source: its code, the file it comes from and the line its code starts at there.
     package struct Source: Sendable {
         package var code: String
@@ -32,7 +32,7 @@ package enum XCTestScanner {
 
     /// The test classes of `sources`, in order, their methods from every source (a class's extensions may be in
     /// another block).
-    package static func testCases(in sources: [Source]) -> [TestCase] {
+    static func testCases(in sources: [Source]) -> [TestCase] {
         var classes: [String] = []
         var methods: [String: [Method]] = [:]
         let texts = sources.map { SwiftCodeText($0.code) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KataApp
 import KataBasics
+import KataSystem
 import KataWorkbook
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 /// The lines that start a block in CommonMark and GitHub Flavored Markdown, recognised as cmark-gfm 0.29 recognises
 /// them (its `scanners.re` and table extension), each from a line's first non-space byte.
-package enum BlockStarts {
-    package typealias Cursor = LineCursor
+enum BlockStarts {
+    typealias Cursor = LineCursor
 
     private static let backtick = UInt8(ascii: "`")
     private static let tilde = UInt8(ascii: "~")

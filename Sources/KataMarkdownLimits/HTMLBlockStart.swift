@@ -2,7 +2,7 @@ import KataBasics
 
 /// The seven kinds of HTML block CommonMark knows, where each starts and where each ends, as cmark-gfm 0.29 reads
 /// them. A fence inside an HTML block is not a fence, so the pre-scan must know them to agree with cmark.
-package enum HTMLBlockStart {
+enum HTMLBlockStart {
     /// The tag names that start an HTML block of kind 6 (cmark-gfm 0.29's list).
     static let blockTagNames: Set<String> = [
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",

@@ -16,9 +16,9 @@ import KataMessages
 /// A table's cells are read one by one, so its rows are counted one by one; but only where cmark surely builds a
 /// table: a header row right after a blank line, a delimiter row under it, the same number of cells in both, and
 /// rows that start with `|` after the same quote markers and spaces as the header.
-package struct InlineCost {
+struct InlineCost {
     /// One paragraph's counts.
-    package struct Paragraph {
+    struct Paragraph {
         /// Its first line.
         var line: Int
         var lines = 0

@@ -4,7 +4,7 @@ import KataBasics
 /// way CommonMark measures the indentation that decides which block a line belongs to.
 ///
 /// The line is read as if it ended with a line break, as cmark-gfm reads it: `peek` past its end gives "\n".
-package struct LineCursor {
+struct LineCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Where the line ends (its line break left out).
     let end: Int

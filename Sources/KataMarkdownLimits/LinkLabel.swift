@@ -5,7 +5,7 @@
 /// and `\|` counts as `|`, since the table extension unescapes it in cells). A label with a byte outside ASCII, or
 /// over more than one line, gets no key: Unicode case folding can match it to a label of other bytes (`ẞ` to `ss`),
 /// and a line break may fall inside a block quote's or a list item's prefix, which cmark leaves out.
-package struct LinkLabel {
+struct LinkLabel {
     /// What a label matches: labels of the same key, or (`nil`) possibly any label.
     package typealias Key = UInt64?
 

@@ -23,13 +23,13 @@ package struct MarkdownLimits: Sendable {
     /// Widest indentation, in columns (a tab counts four).
     package var indentation = 256
     /// Most columns in a table.
-    package var tableColumns = 64
+    var tableColumns = 64
     /// Most `|` on one line (not counting those escaped with a backslash): a row of the widest table has 65.
     package var pipes = 128
     /// Most cells in one table (rows times columns, or the row's cells when it has more).
-    package var tableCells = 20_000
+    var tableCells = 20_000
     /// Most cells in all the tables of one file.
-    package var allTableCells = 50_000
+    var allTableCells = 50_000
     /// Longest run of characters without a space or tab (in code, only a run that could hold a link counts).
     package var word = 4_096
     /// Most work for cmark-gfm's inline parser in one paragraph: its bytes times the characters in it that may open

@@ -8,9 +8,9 @@
 /// counts, a title that never closes ends the definition at its destination, and a definition's bytes are counted in
 /// the text as written, markers and line breaks included (cmark drops the markers and decodes escapes and entities,
 /// which make a title at most a fifth longer).
-package struct ReferenceDefinitions {
+struct ReferenceDefinitions {
     /// One possible definition.
-    package struct Definition {
+    struct Definition {
         /// Its first line, one-based.
         var line: Int
         var key: LinkLabel.Key

@@ -4,7 +4,7 @@ import KataBasics
 /// starts at any line that looks like a delimiter row (`| --- | :-: |`, after quote markers and indentation) under a
 /// line that is not blank, and runs to the next blank line; a row counts as many cells as it has, or as the table
 /// has columns when it has fewer. Lines inside code blocks count too.
-package struct TableCount {
+struct TableCount {
     private var table: (line: Int, columns: Int, cells: Int)?
     private var allCells = 0
 

@@ -1,11 +1,11 @@
 /// A language the workbook can be read in: the source's (English, `chapters/*.md`) or a translation's
 /// (`chapters/<code>/*.md`). The learner loop, the site and kata's own messages all choose by this one type.
-public struct Language: Hashable, Sendable, CustomStringConvertible {
+package struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The BCP 47 tag, as the translation's folder is named: `en`, `zh-Hans`.
-    public let code: String
+    package let code: String
 
     /// The language the chapters are written in.
-    public static let source = Language(uncheckedCode: "en")
+    package static let source = Language(uncheckedCode: "en")
 
     /// Names of languages in themselves, for menus and switches; a translation's `language.json` may give its own.
     package static let knownNames: [String: String] = [
@@ -14,7 +14,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// A language from a BCP 47 tag such as `zh-Hans`; nil when `code` is not shaped like one.
-    public init?(code: String) {
+    package init?(code: String) {
         guard Self.isTag(code) else { return nil }
         self.code = code
     }
@@ -24,16 +24,16 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this is the source language.
-    public var isSource: Bool { self == .source }
+    package var isSource: Bool { self == .source }
 
     /// The language's name in itself ("简体中文"), or its code when kata does not know it.
-    public var name: String { Self.knownNames[code] ?? code }
+    package var name: String { Self.knownNames[code] ?? code }
 
     /// The code.
-    public var description: String { code }
+    package var description: String { code }
 
     /// `language` (a code, in any case, or a unique start of one: `zh` for `zh-Hans`) among `available`.
-    public static func resolve(_ requested: String, among available: [Language]) -> Language? {
+    package static func resolve(_ requested: String, among available: [Language]) -> Language? {
         let wanted = requested.lowercased()
         if let exact = available.first(where: { $0.code.lowercased() == wanted }) { return exact }
         let matches = available.filter { $0.code.lowercased().hasPrefix(wanted) }

@@ -1,5 +1,5 @@
 /// One of kata's messages to a learner, with its English wording (the source of every translation).
-public enum Message: String, CaseIterable, Sendable {
+package enum Message: String, CaseIterable, Sendable {
     // kata next
     case nextChapter, nextExercise, youWriteTheSpecs, labelShape, shapeNeeds, shapeNeedsTests, labelEdit, newFromStarter
     case labelCheck
@@ -77,7 +77,7 @@ public enum Message: String, CaseIterable, Sendable {
     case libraryStoppedTime, libraryStoppedMemory
 
     /// The English wording.
-    public var english: String {
+    package var english: String {
         switch self {
         case .nextChapter: "Chapter {number} · {title}"
         case .nextExercise: "({id}, exercise {position} of {total}{kind})"

@@ -7,16 +7,16 @@
 ///
 /// The commands the messages tell a learner to type start as the learner types kata (``kataCommand``): `./kata`
 /// until kata is on their `PATH`.
-public struct Messages: Sendable {
+package struct Messages: Sendable {
     /// The language the messages are in (English where its table lacks one).
-    public let language: Language
+    package let language: Language
     /// How the learner types kata: `kata`, `./kata`, `../../kata`.
-    public let kataCommand: String
+    package let kataCommand: String
     private let table: [Message: String]
 
     /// The messages of `language`, telling the learner to type `kataCommand`; English for a language kata has no
     /// table for.
-    public init(_ language: Language, kataCommand: String = "kata") {
+    package init(_ language: Language, kataCommand: String = "kata") {
         self.language = language
         self.kataCommand = kataCommand
         table = Self.tables[language.code] ?? [:]
@@ -30,7 +30,7 @@ public struct Messages: Sendable {
     }
 
     /// A kata command as the learner types it: `./kata check hello-kata` for `check hello-kata`.
-    public func kata(_ arguments: String) -> String {
+    package func kata(_ arguments: String) -> String {
         "\(kataCommand) \(arguments)"
     }
 
@@ -38,12 +38,12 @@ public struct Messages: Sendable {
     static let tables: [String: [Message: String]] = ["zh-Hans": simplifiedChinese]
 
     /// The message, its placeholders filled in.
-    public func callAsFunction(_ message: Message, _ values: [String: String] = [:]) -> String {
+    package func callAsFunction(_ message: Message, _ values: [String: String] = [:]) -> String {
         Self.fill(table[message] ?? message.english, values)
     }
 
     /// A counted message: `one` for a count of 1, `many` otherwise, with `{count}` filled in.
-    public func count(_ number: Int, _ one: Message, _ many: Message) -> String {
+    package func count(_ number: Int, _ one: Message, _ many: Message) -> String {
         self(number == 1 ? one : many, ["count": "\(number)"])
     }
 
@@ -71,7 +71,7 @@ public struct Messages: Sendable {
 
 /// Something kata tells the user (an error, a warning) that it can say in any of its languages: the command line
 /// says it in the learner's, and `description` in English (what logs and machine formats keep).
-public protocol Translatable {
+package protocol Translatable {
     /// The text in the language of `t`.
     func description(in t: Messages) -> String
 }

@@ -1,5 +1,4 @@
 import Foundation
-import KataBasics
 
 /// The kata commands the room tells people to type. Learners' are written as they type them in their workbook's
 /// folder after the README's Quick start (`./kata join …`: a fresh clone has no `kata` on its PATH, and `./kata`

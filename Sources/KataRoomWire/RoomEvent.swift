@@ -1,5 +1,4 @@
 import Foundation
-import KataBasics
 
 /// One thing a learner did that the room hears about: joining, opening an exercise, a check, a hint.
 /// Sent as JSON; the server ingests each ``id`` once, however often the outbox re-sends it.

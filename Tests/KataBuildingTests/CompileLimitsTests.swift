@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
 @testable import KataBuilding
 @testable import KataMessages
+@testable import KataSystem
 
 @Suite("The limits a compiler's job runs under")
 struct CompileLimitsTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
 @testable import KataBuilding
+@testable import KataSystem
 
 @Suite("The compiler's plan")
 struct CompilerPlanTests {
@@ -47,13 +47,15 @@ struct CompilerPlanTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let toolchain = try Toolchain.locate(cache: folder)
-        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: ["KATA_COMPILER": "driver"]) == nil)
-        let plan = CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:])
+        #expect(
+            CompilerPlan.load(
+                toolchain: toolchain, cache: folder, environment: ["KATA_COMPILER": "driver"], endOrphans: {}) == nil)
+        let plan = CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:], endOrphans: {})
         #expect(plan != nil)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.contains { $0.hasPrefix("plan-") && $0.hasSuffix(".json") })
         #expect(!files.contains { $0.hasPrefix(".plan-") }, "the trial's scratch folder is removed")
-        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:]) == plan)
+        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:], endOrphans: {}) == plan)
     }
 
     @Test("a plan whose trial was stopped at a time limit (a very busy computer) is not remembered as not working")
@@ -65,11 +67,11 @@ struct CompilerPlanTests {
         let hurried = try Toolchain.locate(
             cache: folder,
             environment: ProcessInfo.processInfo.environment.merging(["KATA_COMPILE_SECONDS": "0.001"]) { $1 })
-        #expect(CompilerPlan.load(toolchain: hurried, cache: folder, environment: [:]) == nil)
+        #expect(CompilerPlan.load(toolchain: hurried, cache: folder, environment: [:], endOrphans: {}) == nil)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!files.contains { $0.hasPrefix("plan-") }, "nothing remembered: \(files)")
         let toolchain = try Toolchain.locate(cache: folder)
-        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:]) != nil)
+        #expect(CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:], endOrphans: {}) != nil)
     }
 }
 

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import KataBasics
 @testable import KataBuilding
+@testable import KataSystem
 
 @Suite("Environmental build failures")
 struct EnvironmentProblemTests {

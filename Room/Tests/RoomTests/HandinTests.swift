@@ -79,7 +79,7 @@ import Testing
     }
 
     /// The template needs kata's sources (the workflow builds kata from them): a workbook that is not a checkout of
-    /// kata is refused with what to do. (Tests/KataKitTests/Classroom tests the template; Tests/Room/classroom_test.py
+    /// kata is refused with what to do. (Tests/KataToolsTests/Classroom tests the template; Tests/Room/classroom_test.py
     /// pushes one and runs its workflow.)
     @Test func aGitHubClassroomTemplateIsMadeFromACheckoutOfKata() throws {
         let room = try RoomHarness()

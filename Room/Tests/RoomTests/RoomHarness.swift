@@ -7,6 +7,9 @@ import Testing
 #if canImport(Glibc)
     import Glibc
 #endif
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real `kata-room serve` on 127.0.0.1 in a copy of the end-to-end fixture workbook, and learners' copies
 /// driven by the real `kata` binary.
@@ -122,13 +125,41 @@ final class RoomHarness: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// A request to the room; `token` defaults to the instructor's.
+    /// A request to the room; `token` defaults to the instructor's. Sent through Foundation's URLSession: kata's own
+    /// client (``RoomConnection``, in KataApp) is not the room's to build, and the tests can afford libcurl.
     func send(_ method: String, _ path: String, body: String? = nil, token: String? = nil) throws
         -> (status: Int, text: String)
     {
-        let response = try RoomConnection(server: url, timeout: 10).send(
-            method, path, body: body.map { Data($0.utf8) }, token: token ?? self.token)
-        return (response.status, String(decoding: response.body, as: UTF8.self))
+        guard let address = URL(string: url + path) else { throw HarnessError("not an address: \(url + path)") }
+        var request = URLRequest(url: address, timeoutInterval: 10)
+        request.httpMethod = method
+        request.setValue("Bearer \(token ?? self.token)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        Self.session.dataTask(with: request) { data, response, error in
+            answer.result =
+                if let error {
+                    .failure(error)
+                } else {
+                    .success(((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()))
+                }
+            done.signal()
+        }.resume()
+        done.wait()
+        let (status, data) = try answer.result!.get()
+        return (status, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A session that keeps nothing between requests.
+    private static let session = URLSession(configuration: .ephemeral)
+
+    /// What a request's completion handler hands back, read once it has signalled.
+    private final class Answer: @unchecked Sendable {
+        var result: Result<(Int, Data), any Error>?
     }
 
     /// Joins through the API and returns the learner's id and token.

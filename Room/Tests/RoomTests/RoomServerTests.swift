@@ -298,6 +298,30 @@ import Testing
         #expect(export.text.contains("Ada,add,green,1,0,"))
     }
 
+    /// What a check event carries is what that check had: the file as it was checked (with --share-code), and the
+    /// exercise's progress with the check recorded (red before green).
+    @Test func aCheckEventCarriesTheFileAsCheckedAndItsProgress() throws {
+        let room = try RoomHarness()
+        try room.start()
+        let ada = try room.learner("Ada")
+        let joined = try ada.run(["join", room.url, room.code, "--name", "Ada", "--share-code"])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        try ada.run(["next"])
+        #expect(ada.outboxDrains(), "kata next's event was delivered")
+        // Down, so that the events stay in the outbox to be read.
+        room.kill9()
+        let starter = try ada.read("exercises/checks/add.swift")
+        #expect(try ada.run(["check", "add"]).status == 1)
+        let solution = try ada.read("solutions/checks/add.swift")
+        try ada.write("exercises/checks/add.swift", solution)
+        #expect(try ada.run(["check", "add"]).status == 0)
+
+        let checks = ada.outbox.filter { $0.kind == .check }
+        #expect(checks.map(\.code) == [starter, solution])
+        #expect(checks.map(\.check?.verdict) == [.failed, .passed])
+        #expect(checks.map(\.check?.redBeforeGreen) == [nil, true])
+    }
+
     @Test func killingTheServerMidLoadLosesNoAcknowledgedEvent() async throws {
         let room = try RoomHarness()
         try room.start()

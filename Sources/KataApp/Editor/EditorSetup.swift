@@ -86,7 +86,7 @@ package struct EditorSetup {
 
     /// After a check: when KataSpec was built again (or the files were never written, because a preparation was
     /// stopped), the files are brought up to date, so that the editor sees the KataSpec that checks use.
-    package func keepUp(library: URL) {
+    func keepUp(library: URL) {
         let linked = try? FileManager.default.destinationOfSymbolicLink(atPath: libraryLink.path)
         guard linked != library.standardizedFileURL.path else { return }
         _ = refresh(library: library, announcing: false)

@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataRoomWire
+import KataSystem
 import KataWorkbook
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ package struct Handin: Codable, Sendable, Equatable {
     /// The file's format name, checked on reading.
     package static let format = "kata-handin"
     /// The schema this kata writes and reads.
-    package static let currentVersion = 1
+    static let currentVersion = 1
     /// The largest exercise file packed: the same as a learner's file in the workbook.
     package static let fileLimit = HandinLimits().exerciseFileBytes
 

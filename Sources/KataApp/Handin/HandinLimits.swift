@@ -10,8 +10,8 @@ package struct HandinLimits: Sendable, Equatable {
     /// The largest exercise file in it: the same as for a learner's file in their workbook.
     package var exerciseFileBytes = Workspace.learnerFileLimit
     /// The learner's name: characters (as a person counts them) and UTF-8 bytes.
-    package var nameCharacters = 80
-    package var nameBytes = 256
+    var nameCharacters = 80
+    var nameBytes = 256
     /// Entries of `files`, of `chapters` and of `progress.exercises`, each.
     package var entries = 1_000
     /// A path in `files` or `chapters`, an exercise id in `progress`, a chapter's hash: UTF-8 bytes.

@@ -10,11 +10,26 @@ package struct CheckOutput: Sendable {
     package var warnings: [String]
     /// 0 when everything checked passed, 1 otherwise.
     package var status: Int32
-    /// The verdicts behind the text (for the room, see ``RoomReporter``).
-    package var results: [CheckResult] = []
+    /// The checks behind the text, for what the command does after printing it (reporting to the room, see
+    /// ``RoomReporter``), which reads nothing again.
+    package var checks: [Check] = []
+
+    /// One check as it happened.
+    package struct Check: Sendable {
+        /// The verdict.
+        package var result: CheckResult
+        /// The exercise's progress with this check recorded.
+        package var progress: ExerciseProgress
+        /// The learner's file as it was checked.
+        package var contents: String
+    }
 }
 
 /// `kata check [id]` and `kata check --all`: grade the learner's files and record each check in the progress store.
+///
+/// The side effects of a check are its steps, each named where it runs: make the checker (``CheckerSetup``), keep
+/// the editor's files up to date with the KataSpec it uses, check, record the verdict in the progress store, and
+/// bring the learner's site up to date after a pass. The command reports to the room with what it returns.
 package struct CheckStep {
     package let workspace: Workspace
     package let style: TerminalStyle
@@ -61,14 +76,15 @@ package struct CheckStep {
         let file = workspace.learnerFile(exercise)
         let contents = try workspace.learnerCode(exercise)
         let checker = try makeChecker()
+        keepEditorFilesUp(checker)
         let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
-        let notices = try record(result)
+        let (recorded, notices) = try record(result)
         // A site the learner built in site/ is brought up to date, to show this exercise as solved.
         let siteNote = result.status == .passed ? SiteRefresh.run(workspace) : nil
         let shown = workspace.display(file)
         let text: String
         // Said when the program ran unconfined (a verdict from the cache says where it ran).
-        let sandboxNotice = result.sandbox == "none" ? checker.sandbox.notice : nil
+        let sandboxNotice = result.sandbox == .unconfined ? checker.sandbox.notice : nil
         switch format {
         case .human:
             text =
@@ -88,7 +104,8 @@ package struct CheckStep {
         }
         return CheckOutput(
             text: (format == .human ? preface.map { style.paint($0, .dim) + "\n\n" } ?? "" : "") + text,
-            warnings: warnings + notices, status: result.status == .passed ? 0 : 1, results: [result])
+            warnings: warnings + notices, status: result.status == .passed ? 0 : 1,
+            checks: [CheckOutput.Check(result: result, progress: recorded, contents: contents)])
     }
 
     /// The exercise checked most recently whose file is still there.
@@ -120,7 +137,9 @@ package struct CheckStep {
             workspace.learnerPath($0).exists
         }
         let checker = try makeChecker()
+        keepEditorFilesUp(checker)
         var results: [(CheckResult, Exercise)] = []
+        var checks: [CheckOutput.Check] = []
         var notices: [String] = []
         for (position, exercise) in exercises.enumerated() {
             status("[\(position + 1)/\(exercises.count)] \(exercise.id)")
@@ -132,8 +151,10 @@ package struct CheckStep {
                 continue
             }
             let result = try checker.check(exercise, path: exercise.learnerPath, contents: contents, useCache: useCache)
-            notices += try record(result)
+            let (progress, recorded) = try record(result)
+            notices += recorded
             results.append((result, exercise))
+            checks.append(CheckOutput.Check(result: result, progress: progress, contents: contents))
         }
         let passed = results.allSatisfy { $0.0.status == .passed }
         if results.contains(where: { $0.0.status == .passed }) { _ = SiteRefresh.run(workspace) }
@@ -153,7 +174,7 @@ package struct CheckStep {
         case .junit:
             text = JUnitReport(workspace: workspace).document(results)
         }
-        return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1, results: results.map(\.0))
+        return CheckOutput(text: text, warnings: warnings + notices, status: passed ? 0 : 1, checks: checks)
     }
 
     /// A note when the learner's file in an implement exercise focuses or excludes examples: there every example
@@ -169,17 +190,23 @@ package struct CheckStep {
         return nil
     }
 
+    /// The checker, once what comes before a first check is done (``CheckerSetup``); the learner hears when KataSpec
+    /// is built, or when the check waits for the preparation building it.
     private func makeChecker() throws -> ExerciseChecker {
-        let checker = try ExerciseChecker(
-            workbook: workspace.workbook, willBuildLibrary: { status(workspace.messages(.preparing)) },
+        try CheckerSetup(workbook: workspace.workbook).checker(
+            willBuildLibrary: { status(workspace.messages(.preparing)) },
             willWait: { status(workspace.messages(.waitingForPreparation)) })
-        // The editor imports the KataSpec that checks use, also after it was built again.
-        EditorSetup(workspace: workspace).keepUp(library: checker.compiler.library.directory)
-        return checker
     }
 
-    /// Records the check in the progress store; returns notices about the store (a corrupt file moved aside).
-    private func record(_ result: CheckResult) throws -> [String] {
+    /// Brings the editor's files up to date when the KataSpec that `checker` uses was built again (or a stopped
+    /// preparation never wrote them), so that the editor imports the KataSpec checks use (``EditorSetup``).
+    private func keepEditorFilesUp(_ checker: ExerciseChecker) {
+        EditorSetup(workspace: workspace).keepUp(library: checker.compiler.library.directory)
+    }
+
+    /// Records the check in the progress store; returns the exercise's progress with it, and notices about the store
+    /// (a corrupt file moved aside).
+    private func record(_ result: CheckResult) throws -> (ExerciseProgress, [String]) {
         let verdict: CheckRecord.Verdict
         switch result.status {
         case .passed: verdict = .passed
@@ -191,8 +218,11 @@ package struct CheckStep {
         let check = CheckRecord(
             time: Date(), verdict: verdict, caught: specify ? result.caughtCount : nil,
             mutants: specify ? result.mutants.count : nil, duration: (result.duration * 1000).rounded() / 1000)
-        let (_, notices) = try workspace.store.update { $0[result.id].record(check) }
-        return notices.map { $0.described(workspace.messages) }
+        let (progress, notices) = try workspace.store.update { progress in
+            progress[result.id].record(check)
+            return progress[result.id]
+        }
+        return (progress, notices.map { $0.described(workspace.messages) })
     }
 
     private func summaryTable(_ results: [(CheckResult, Exercise)]) -> String {

@@ -46,7 +46,8 @@ package struct HintStep {
         }
         warnings += notices.map { $0.described(workspace.messages) }
         let renderer = TerminalRenderer(
-            style: style, linksRelativeTo: workspace.edition.textURL(of: exercise), in: workspace)
+            style: style, linksRelativeTo: workspace.edition.textURL(of: exercise), display: workspace.display,
+            kataCommand: workspace.kataCommand)
         if all {
             guard shown > 0 else {
                 return LoopOutput(

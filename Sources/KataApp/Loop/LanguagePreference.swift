@@ -1,11 +1,12 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// The learner's language: `KATA_LANG` for one command, else the one `kata lang` remembered in
 /// `.kata/language`, else the source language.
-package struct LanguagePreference: Sendable {
+struct LanguagePreference: Sendable {
     /// Where the language was chosen.
     package enum Origin: Sendable, Equatable {
         /// Nobody chose one: the source language.

@@ -4,7 +4,7 @@ import KataMessages
 import KataWorkbook
 
 /// Creates, backs up and restores learners' files, never overwriting one without a backup.
-package struct LearnerFiles: Sendable {
+struct LearnerFiles: Sendable {
     /// The workspace the files belong to.
     package let workspace: Workspace
 
@@ -24,7 +24,7 @@ package struct LearnerFiles: Sendable {
     }
 
     /// What ``reset(_:now:)`` did with the learner's file before putting the starter back.
-    package enum ResetOutcome: Equatable, Sendable {
+    enum ResetOutcome: Equatable, Sendable {
         /// The file was copied to this backup.
         case backedUp(URL)
         /// The file was already in this backup (the newest one of the exercise), so no copy was made.

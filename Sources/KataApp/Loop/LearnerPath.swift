@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc

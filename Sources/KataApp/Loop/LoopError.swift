@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// Mistakes in what the learner asked for (an id that is not there) and files that cannot be written.

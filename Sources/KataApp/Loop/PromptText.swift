@@ -11,7 +11,7 @@ package struct PromptText {
     /// How to draw.
     package let style: TerminalStyle
     /// Support blocks longer than this many lines are folded.
-    package var foldedAfterLines = 12
+    var foldedAfterLines = 12
 
     /// Creates the renderer.
     package init(workspace: Workspace, style: TerminalStyle) {
@@ -23,7 +23,8 @@ package struct PromptText {
     package func render(_ exercise: Exercise) -> String {
         // A translated prompt's links and lines are those of its translation's file.
         let text = workspace.edition.textURL(of: exercise)
-        let renderer = TerminalRenderer(style: style, linksRelativeTo: text, in: workspace)
+        let renderer = TerminalRenderer(
+            style: style, linksRelativeTo: text, display: workspace.display, kataCommand: workspace.kataCommand)
         return exercise.prompt.map { node in
             if let folded = fold(node, of: exercise) {
                 return TerminalRenderer(style: style).render(markdown: folded)

@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// After a passing check, a site the learner built in the workbook's `site/` is brought up to date, to show the
 /// exercise as solved. The site builder is not in kata (a learner's first build leaves it out): `kata-tools

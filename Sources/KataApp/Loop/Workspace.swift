@@ -13,7 +13,7 @@ package struct Workspace: Sendable {
     /// The edition the learner reads: its language, and the exercises it shows in the source language.
     package let edition: Edition
     /// Where the language was chosen.
-    package let languageOrigin: LanguagePreference.Origin
+    let languageOrigin: LanguagePreference.Origin
     /// Warnings from choosing the language (a `KATA_LANG` that names no translation, say), one per line.
     package let notices: [String]
     /// The progress store in `<workbook>/.kata`.
@@ -103,7 +103,7 @@ package struct Workspace: Sendable {
 
     /// The learner's code: a regular file of the workbook reached through no link (see ``LearnerPath``), UTF-8, of
     /// reasonable size.
-    package func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
+    func learnerCode(_ exercise: Exercise) throws(LoopError) -> String {
         switch learnerPath(exercise).text(limit: Self.learnerFileLimit) {
         case .success(let text): return text
         case .failure(let failure): throw error(failure, exercise)

@@ -1,8 +1,8 @@
 import Foundation
-import KataBasics
 import KataBuilding
 import KataGrading
 import KataMessages
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -46,11 +46,12 @@ package struct Preparation {
         let root = workspace.workbook.root
         let caches = Prerequisites.caches(workbookRoot: root, environment: environment)
         try FileLock(caches.workbook.appendingPathComponent(".prepare.lock")).holding { () throws(BuildError) in
-            DetachedGroupRecord.endOrphans(in: caches.library)
             let record = DetachedGroupRecord.write(in: caches.library)
             defer { if let record { try? FileManager.default.removeItem(at: record) } }
             if record != nil { Self.endGroupOnSignal() }
-            let checker = try ExerciseChecker(workbook: workspace.workbook, environment: environment)
+            // Its first step ends what earlier preparations that were killed left running (this one's record is
+            // left alone).
+            let checker = try CheckerSetup(workbook: workspace.workbook, environment: environment).checker()
             // Trying bubblewrap takes a few tens of milliseconds; what it showed is remembered for the checks' keys.
             if environment["KATA_SANDBOX"] != "none" {
                 Sandbox.detect(environment: environment).remember(

@@ -5,7 +5,7 @@ import KataRoomWire
 /// What a learner has done, per exercise. Stored as `.kata/progress.json`.
 package struct Progress: Codable, Sendable, Equatable {
     /// The schema version this build of kata reads and writes.
-    package static let currentVersion = 1
+    static let currentVersion = 1
 
     /// Schema version of the file.
     package var version: Int
@@ -35,14 +35,14 @@ package struct ExerciseProgress: Codable, Sendable, Equatable {
     /// When it was first checked.
     package var firstAttempt: Date?
     /// When it was last checked.
-    package var lastAttempt: Date?
+    var lastAttempt: Date?
     /// When it first passed.
     package var solved: Date?
     /// How many hints `kata hint` has shown.
     package var hintsShown: Int = 0
     /// How many checks there had been when `kata reset` last put the starter back (a count, not a time: a reset
     /// and a check can fall in the same second).
-    package var resetAfterAttempts: Int?
+    var resetAfterAttempts: Int?
     /// Set when the progress file was changed outside kata: the recorded pass is not trusted until the next one.
     package var unverified: Bool?
     /// The checks, oldest first: the first ``keptFromStart``, the first pass, and the last ``keptAtEnd`` of them,

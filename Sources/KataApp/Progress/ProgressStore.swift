@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 #if canImport(Glibc)

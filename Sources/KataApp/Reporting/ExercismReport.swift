@@ -71,7 +71,8 @@ package struct ExercismReport {
             }
         }
         var kata: [String: Any] = [
-            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file, "sandbox": result.sandbox ?? "none",
+            "id": exercise.id, "kind": exercise.kind.rawValue, "file": file,
+            "sandbox": (result.sandbox ?? .unconfined).rawValue,
             "duration": (result.duration * 1000).rounded() / 1000,
         ]
         if let stages = result.stages, !result.cached {

@@ -25,7 +25,7 @@ package struct RoomMembership: Codable, Sendable, Equatable {
     /// When the learner joined.
     package var joined: Date
     /// False after `kata leave`: nothing new is recorded, and the file goes once the outbox is delivered.
-    package var active: Bool
+    var active: Bool
 
     /// Creates a membership.
     package init(

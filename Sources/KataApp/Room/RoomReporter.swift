@@ -3,6 +3,7 @@ import KataBasics
 import KataGrading
 import KataMessages
 import KataRoomWire
+import KataSystem
 
 /// The learner's side of the room: records what the learner does in the outbox and sends it.
 ///
@@ -16,9 +17,9 @@ package struct RoomReporter: Sendable {
     /// Seconds a send may take (`KATA_ROOM_TIMEOUT` changes it).
     package var timeout: Double
     /// Seconds without sending after a send timed out.
-    package var quietPeriod: Double = 30
+    var quietPeriod: Double = 30
     /// Most events in one request.
-    package static let batchSize = 200
+    static let batchSize = 200
     /// When set (the kata binary), sending happens in a detached `kata room-send` process, so that the command
     /// that recorded the events exits at once whatever the room does; when nil, sending happens here.
     package var sender: URL?
@@ -41,26 +42,23 @@ package struct RoomReporter: Sendable {
 
     // MARK: Recording
 
-    /// Records the checks of one `kata check` (or `--all`) and sends the outbox. Does nothing outside a room.
-    package func reportChecks(_ results: [CheckResult], workspace: Workspace) {
+    /// Records the checks of one `kata check` (or `--all`), as the check had them, and sends the outbox. Records
+    /// nothing outside a room.
+    package func reportChecks(_ checks: [CheckOutput.Check]) {
         guard let membership, membership.active else {
             deliver()
             return
         }
-        let progress = (try? workspace.store.read().0) ?? Progress()
-        let events = results.map { result in
-            let code: String? =
-                membership.shareCode
-                ? (try? workspace.exercise(result.id)).flatMap {
-                    // By the one rule for learners' files: never what a link points to.
-                    try? workspace.learnerPath($0).text(limit: Workspace.learnerFileLimit).get()
-                }.map { String($0.prefix(60_000)) } : nil
-            return RoomEvent(
-                kind: .check, exercise: result.id, check: Self.summary(result, progress: progress[result.id]),
-                code: code)
+        let events = checks.map { check in
+            RoomEvent(
+                kind: .check, exercise: check.result.id, check: Self.summary(check.result, progress: check.progress),
+                code: membership.shareCode ? String(check.contents.prefix(Self.codeLimit)) : nil)
         }
         record(events)
     }
+
+    /// The most of a learner's file a check event carries, in characters.
+    static let codeLimit = 60_000
 
     /// Records which exercise `kata next` showed.
     package func reportNext(workspace: Workspace) {
@@ -271,7 +269,7 @@ package struct RoomReporter: Sendable {
     }
 
     /// `192.168.1.20:8123` → `http://192.168.1.20:8123`.
-    package static func normalizedAddress(_ address: String) -> String {
+    static func normalizedAddress(_ address: String) -> String {
         var text = address.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "http://" + text }
         while text.hasSuffix("/") { text.removeLast() }

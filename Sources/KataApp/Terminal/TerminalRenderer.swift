@@ -9,10 +9,10 @@ package struct TerminalRenderer {
     package var style: TerminalStyle
     /// Turns a link's target into what the learner should see (a chapter's relative link into a path from
     /// where the learner works).
-    package var resolveLink: (String) -> String
+    var resolveLink: (String) -> String
     /// Writes inline code as the learner should read it: a chapter's `kata check hello-kata` as the command that
     /// works where the learner stands (see ``KataCommand/written(_:as:)``).
-    package var writeCode: (String) -> String = { $0 }
+    var writeCode: (String) -> String = { $0 }
 
     /// Creates a renderer.
     package init(style: TerminalStyle, resolveLink: @escaping (String) -> String = { $0 }) {
@@ -20,9 +20,12 @@ package struct TerminalRenderer {
         self.resolveLink = resolveLink
     }
 
-    /// A renderer for Markdown from `document` (a chapter's prompt or hint), whose relative links are shown as paths
-    /// from where the learner works and whose `kata` commands as the learner types them.
-    package init(style: TerminalStyle, linksRelativeTo document: URL, in workspace: Workspace) {
+    /// A renderer for Markdown from `document` (a chapter's prompt or hint), whose relative links are shown as
+    /// `display` shows a file (a path from where the learner works), and whose `kata` commands as the learner types
+    /// kata (`kataCommand`).
+    package init(
+        style: TerminalStyle, linksRelativeTo document: URL, display: @escaping (URL) -> String, kataCommand: String
+    ) {
         self.init(style: style) { target in
             guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("#") else {
                 return target
@@ -30,9 +33,8 @@ package struct TerminalRenderer {
             let (path, anchor) =
                 target.firstIndex(of: "#").map { (String(target[..<$0]), String(target[$0...])) } ?? (target, "")
             let file = document.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
-            return workspace.display(file) + anchor
+            return display(file) + anchor
         }
-        let kataCommand = workspace.kataCommand
         writeCode = { KataCommand.written($0, as: kataCommand) }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import KataBasics
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// `kata watch`: checks the current exercise each time its file is saved, and moves on when it passes.
@@ -34,7 +34,7 @@ package struct WatchLoop {
             do {
                 let output = try step.run(id: current.id)
                 write(output.text)
-                RoomReporter(workspace: workspace).reportChecks(output.results, workspace: workspace)
+                RoomReporter(workspace: workspace).reportChecks(output.checks)
                 passed = output.status == 0
             } catch {
                 write("kata: error: \(error)\n")

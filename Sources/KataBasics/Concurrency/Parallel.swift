@@ -1,5 +1,4 @@
 import Foundation
-import KataMessages
 
 /// Maps over `items` on up to `width` threads, keeping the order of the results.
 package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], width: Int, _ transform: @Sendable (T) -> R) -> [R] {

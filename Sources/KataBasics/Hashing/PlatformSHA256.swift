@@ -6,7 +6,7 @@
 
 #if canImport(CryptoKit)
     /// SHA-256 and HMAC-SHA256 from CryptoKit, which every Apple system kata runs on has.
-    package struct PlatformSHA256: @unchecked Sendable {
+    struct PlatformSHA256: @unchecked Sendable {
         private var hasher = CryptoKit.SHA256()
 
         mutating func update(_ bytes: [UInt8]) {
@@ -30,7 +30,7 @@
     /// SHA-256 and HMAC-SHA256 from OpenSSL's libcrypto (found through pkg-config, like cmark-gfm): the only file
     /// that calls it. The EVP context is a C object, so it lives in a class that frees it, and a copy of the
     /// hash copies the context before it changes (copy on write), which keeps `SHA256` a value type.
-    package struct PlatformSHA256: @unchecked Sendable {
+    struct PlatformSHA256: @unchecked Sendable {
         private var context = Context()
 
         mutating func update(_ bytes: [UInt8]) {

@@ -9,26 +9,26 @@ public struct SHA256: @unchecked Sendable {
     private var hasher = PlatformSHA256()
 
     /// An empty hash.
-    public init() {}
+    package init() {}
 
     /// Adds bytes.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         hasher.update(Array(bytes))
     }
 
     /// Adds a string's UTF-8 and a separator, so that ("ab", "c") and ("a", "bc") differ.
-    public mutating func update(field: String) {
+    package mutating func update(field: String) {
         hasher.update(Array(field.utf8))
         hasher.update(withUnsafeBytes(of: UInt64(field.utf8.count).bigEndian, Array.init))
     }
 
     /// The digest as lowercase hex.
-    public func hexDigest() -> String {
+    package func hexDigest() -> String {
         Self.hex(hasher.finalize())
     }
 
     /// The digest's 32 bytes.
-    public func digest() -> [UInt8] {
+    package func digest() -> [UInt8] {
         hasher.finalize()
     }
 
@@ -38,12 +38,12 @@ public struct SHA256: @unchecked Sendable {
     }
 
     /// HMAC-SHA256 (RFC 2104) of `data` under `key`, as lowercase hex.
-    public static func hmac(_ data: some DataProtocol, key: some ContiguousBytes) -> String {
+    package static func hmac(_ data: some DataProtocol, key: some ContiguousBytes) -> String {
         hex(hmacDigest(data, key: key))
     }
 
     /// HMAC-SHA256 (RFC 2104) of `data` under `key`: 32 bytes.
-    public static func hmacDigest(_ data: some DataProtocol, key: some ContiguousBytes) -> [UInt8] {
+    package static func hmacDigest(_ data: some DataProtocol, key: some ContiguousBytes) -> [UInt8] {
         PlatformSHA256.hmac(Array(data), key: key.withUnsafeBytes { Array($0) })
     }
 

@@ -1,18 +1,16 @@
-import KataMessages
-
 /// The first key that appears twice in one JSON object. Foundation's decoder keeps one of the two values, and other
 /// tools (`jq`, Python, a browser) may keep the other, so a person inspecting a hand-in could see another learner
 /// than the one kata grades: such a file is refused instead.
-public struct JSONDuplicateKey: Sendable, Equatable {
+package struct JSONDuplicateKey: Sendable, Equatable {
     /// The key, as decoded.
-    public var key: String
+    package var key: String
     /// The object holding it (`files`, `progress.exercises`), or "" for the top level.
-    public var path: String
+    package var path: String
 
     /// Scans `bytes` once, in linear time and with no recursion, whatever the nesting. Keys count as the same
     /// when Swift's `String` does (escapes decoded, canonically equivalent), as they would in a decoded dictionary.
     /// Text that is not JSON yields no duplicate: the decoder refuses it afterwards.
-    public static func first(in bytes: some Collection<UInt8>) -> JSONDuplicateKey? {
+    package static func first(in bytes: some Collection<UInt8>) -> JSONDuplicateKey? {
         let bytes = Array(bytes)
         var stack: [Frame] = []
         var expectingKey = false

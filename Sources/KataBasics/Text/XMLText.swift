@@ -1,9 +1,9 @@
 /// Text for an XML 1.0 attribute or element, for files an instructor's tools read (`grades.xml`).
-public enum XMLText {
+package enum XMLText {
     /// `text` escaped for XML, with every character XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF) replaced by
     /// a visible escape (`\u{1}`), as are the other controls ``Swift/String/withVisibleControls`` shows: one
     /// learner's name or return value must not leave the whole class's file unreadable, nor vanish without a trace.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.withVisibleControls.unicodeScalars {
             switch scalar {

@@ -122,8 +122,8 @@ package struct CheckResult: Codable, Sendable, Equatable {
     /// Set when the learner's file was refused before it ran (see ``LearnerFileScreen`` and ``DeclarationScreen``):
     /// its `diagnostics` say why.
     package var refused: Bool?
-    /// What confined the learner's programs: `bubblewrap`, or `none`.
-    package var sandbox: String?
+    /// What confined the learner's programs (`bubblewrap`, or `none` in JSON).
+    package var sandbox: Sandbox.Name?
     /// The compiler's warnings about the learner's file, each with its notes (an endlessly recursive function, an
     /// unused result): shown with the result, which they never change. Nil when there are none. For a file that
     /// does not compile they are among ``diagnostics``.

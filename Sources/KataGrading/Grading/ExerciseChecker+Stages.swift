@@ -39,7 +39,8 @@ extension ExerciseChecker {
                     exercise: exercise.id, framework: exercise.engine.displayName, found: compiler.toolchain.version)
             }
             let harness = try RuntimeLibrary.prepare(
-                .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache
+                .harness, kataSpecSources: kataSpecSources, toolchain: compiler.toolchain, cache: libraryCache,
+                endOrphans: endOrphans
             ).library
             return Engine(
                 kind: exercise.engine, library: harness, protectedNames: KataSpecNames(topLevel: [], members: []))

@@ -1,6 +1,7 @@
 import Foundation
 import KataBasics
 import KataBuilding
+import KataSystem
 import KataWorkbook
 
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
@@ -11,8 +12,9 @@ package struct ExerciseChecker: Sendable {
     package let workbook: Workbook
     package let compiler: ExerciseCompiler
     package let cache: VerdictCache
-    /// Where programs are built: `.kata/build`.
-    let buildRoot: URL
+    /// Where programs are built: `.kata/build`. Their folders are named `<id>-<key>-<pid>`, so that what a kata that
+    /// died left can be told from what a running one builds (``Leftovers``).
+    package let buildRoot: URL
     /// How many programs build and run at once (specify exercises have one per mutant).
     package var width: Int
     /// What confines the learner's programs on this computer: found (by starting bubblewrap once) when a program
@@ -24,7 +26,7 @@ package struct ExerciseChecker: Sendable {
     var chosenSandbox: Sandbox?
     let environment: [String: String]
     /// The sandbox a verdict is cached under: the one this computer should offer.
-    var expectedSandbox: String {
+    var expectedSandbox: Sandbox.Name {
         chosenSandbox?.name ?? Sandbox.expectedName(environment: environment, remembered: sandboxRecord)
     }
     /// What trying the sandbox showed: `.kata/cache/sandbox.txt`.
@@ -32,37 +34,32 @@ package struct ExerciseChecker: Sendable {
     /// Where KataSpec's sources are (the harness's are beside them), and the cache libraries are built into.
     let kataSpecSources: URL
     let libraryCache: URL
+    /// Ends what dead preparations left running, before the harness's build sweeps their folders
+    /// (``Prerequisites/endOrphans``).
+    let endOrphans: @Sendable () -> Void
 
-    /// Finds the compiler and prepares KataSpec (building it into `.kata/cache` the first time, or waiting for the
-    /// preparation `kata next` started: `willWait` is called first).
+    /// A checker of `workbook`'s exercises with what a command prepared: the compiler and KataSpec (`prerequisites`),
+    /// and the workbook's `seal` for its caches (nil: nothing cached is trusted). Making one reads and writes nothing;
+    /// what comes before a first check (ending a dead preparation's compilers, building KataSpec, sweeping dead
+    /// katas' build folders) is the application's.
     package init(
-        workbook: Workbook, environment: [String: String] = ProcessInfo.processInfo.environment,
-        willBuildLibrary: () -> Void = {}, willWait: () -> Void = {}
-    ) throws(BuildError) {
+        workbook: Workbook, prerequisites: Prerequisites, seal: Seal?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         let kata = workbook.root.appendingPathComponent(".kata")
         let cacheRoot = kata.appendingPathComponent("cache")
-        let prerequisites = try Prerequisites.load(
-            workbookRoot: workbook.root, environment: environment, willBuildLibrary: willBuildLibrary,
-            willWait: willWait)
         self.workbook = workbook
-        let seal = try? Seal(kataFolder: kata)
         self.compiler = ExerciseCompiler(
             toolchain: prerequisites.toolchain, library: prerequisites.library, plan: prerequisites.plan,
             units: UnitCache(directory: cacheRoot.appendingPathComponent("units"), seal: seal))
         self.cache = VerdictCache(directory: cacheRoot.appendingPathComponent("verdicts"), seal: seal)
         self.buildRoot = kata.appendingPathComponent("build")
-        // Build folders are named <id>-<key>-<pid>: those of a kata that died are removed.
-        Leftovers.sweep(buildRoot)
         self.width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         self.environment = environment
         self.sandboxRecord = cacheRoot.appendingPathComponent("sandbox.txt")
         self.kataSpecSources = prerequisites.kataSpecSources
         self.libraryCache = prerequisites.cache
-        if environment["KATA_SANDBOX"] == "require",
-            case .none(let reason) = Sandbox.detect(environment: environment).kind
-        {
-            throw .noSandbox(reason: reason)
-        }
+        self.endOrphans = prerequisites.endOrphans
     }
 
     /// Checks `exercise` against `contents`, the file at `path` (relative to the workbook root).
@@ -180,7 +177,7 @@ package struct ExerciseChecker: Sendable {
         hash.update(field: compiler.library.key)
         hash.update(field: (ExerciseCompiler.flags + ExerciseCompiler.learnerFlags).joined(separator: " "))
         hash.update(field: "\(limits)")
-        hash.update(field: expectedSandbox)
+        hash.update(field: expectedSandbox.rawValue)
         hash.update(field: exercise.id)
         hash.update(field: "\(exercise.engine.rawValue) \(exercise.languageMode.rawValue)")
         if exercise.engine != .kataSpec {

@@ -2,7 +2,7 @@
 /// verdict ends the check (a refused file, a compile error, a failing run), so a red check never waits for the
 /// stages after it. The engine the exercise runs on (``Engine``) is a value the stages are given, not a branch of
 /// theirs.
-package enum GradingStage: String, CaseIterable, Sendable {
+enum GradingStage: String, CaseIterable, Sendable {
     /// The learner's text: what may not be in it at all (``LearnerFileScreen``).
     case screenText = "screen-text"
     /// The first program: the chapter's specs with the learner's code, or the learner's specs with the subject.

@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// Verdicts kept under `.kata/cache/verdicts/<key>.json`, where the key hashes everything that went into them:
 /// the generated sources, the compiler, the KataSpec build, the limits and the sandbox. Any edit changes the key.

@@ -16,7 +16,7 @@ package struct ProgramLaunch: Sendable {
     package var sandbox: Sandbox
     /// The folders of the libraries the program loads besides the toolchain's (KataSpec's, or kata's harness): the
     /// sandbox shows them to the program, read-only.
-    package var libraryDirectories: [URL]
+    var libraryDirectories: [URL]
     /// The `/proc` the sandbox shows (``SandboxProc``): none when nil.
     package var proc: URL?
     /// Names the line an example was running when its time ran out; nil to say only that it ran out.

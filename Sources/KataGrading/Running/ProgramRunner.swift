@@ -23,7 +23,7 @@ package struct RunReport: Codable, Sendable, Equatable {
     /// Set when the program failed outside any example (while building the spec tree, say).
     package var problem: String?
     /// The same as one of kata's sentences, to be said in the learner's language.
-    package var problemSaid: CompilerDiagnostic.Said? = nil
+    var problemSaid: CompilerDiagnostic.Said? = nil
     /// What the program printed outside examples (capped).
     package var output: String
 

@@ -2,9 +2,9 @@ import Foundation
 import KataBasics
 
 /// One line of KataSpec's event stream, accepted only when it carries the run's secret.
-package enum RunEvent: Equatable {
+enum RunEvent: Equatable {
     /// An example the run means to report, before any starts.
-    package struct Planned: Decodable, Equatable {
+    struct Planned: Decodable, Equatable {
         var index: Int
         var name: String
         var path: [String]?

@@ -1,6 +1,6 @@
 import Foundation
-import KataBasics
 import KataMessages
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -24,6 +24,14 @@ package struct Sandbox: Sendable, Equatable {
     }
 
     package var kind: Kind
+
+    /// What confined a program, as results, the JSON report and the verdict cache name it.
+    package enum Name: String, Codable, Sendable {
+        /// bubblewrap.
+        case bubblewrap
+        /// No sandbox: the program ran as the learner, with limits only (named `none`).
+        case unconfined = "none"
+    }
 
     /// Where the program, its capture folder and its scratch folder are inside the sandbox.
     static let programPath = "/tmp/kata/program"
@@ -50,18 +58,18 @@ package struct Sandbox: Sendable, Equatable {
     /// bubblewrap that is installed is expected to work.
     package static func expectedName(
         environment: [String: String] = ProcessInfo.processInfo.environment, remembered: URL? = nil
-    ) -> String {
-        if environment["KATA_SANDBOX"] == "none" { return "none" }
+    ) -> Name {
+        if environment["KATA_SANDBOX"] == "none" { return .unconfined }
         #if os(Linux)
-            guard let bwrap = executable(named: "bwrap") else { return "none" }
-            if getuid() == 0 && executable(named: "setpriv") == nil { return "none" }
+            guard let bwrap = executable(named: "bwrap") else { return .unconfined }
+            if getuid() == 0 && executable(named: "setpriv") == nil { return .unconfined }
             if let remembered, let text = try? String(contentsOf: remembered, encoding: .utf8) {
                 let lines = text.split(separator: "\n").map(String.init)
-                if lines.count == 2, lines[0] == stamp(bwrap) { return lines[1] }
+                if lines.count == 2, lines[0] == stamp(bwrap), let name = Name(rawValue: lines[1]) { return name }
             }
-            return "bubblewrap"
+            return .bubblewrap
         #else
-            return "none"
+            return .unconfined
         #endif
     }
 
@@ -70,7 +78,7 @@ package struct Sandbox: Sendable, Equatable {
     package func remember(in file: URL) {
         #if os(Linux)
             guard let bwrap = Self.executable(named: "bwrap") else { return }
-            let text = Self.stamp(bwrap) + "\n" + name + "\n"
+            let text = Self.stamp(bwrap) + "\n" + name.rawValue + "\n"
             if (try? String(contentsOf: file, encoding: .utf8)) == text { return }
             try? FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -108,7 +116,7 @@ package struct Sandbox: Sendable, Equatable {
     }()
 
     /// Whether the program is confined.
-    package var isConfined: Bool {
+    var isConfined: Bool {
         if case .bubblewrap = kind { return true }
         return false
     }
@@ -121,7 +129,7 @@ package struct Sandbox: Sendable, Equatable {
     }
 
     /// The name recorded in machine-readable results.
-    package var name: String { isConfined ? "bubblewrap" : "none" }
+    package var name: Name { isConfined ? .bubblewrap : .unconfined }
 
     /// bubblewrap's arguments to run `program` (a path outside) with `libraries` (KataSpec's folder, or the harness's) and `runtime` (the
     /// libraries and their folders) shown read-only and `capture` (a file) bound writable: an allow-list, so that

@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -7,9 +7,9 @@ import KataBasics
 
 /// Runs an untrusted program in its own process group, with resource limits, a wall-clock deadline,
 /// its events read from a pipe on fd 3, and nothing left running afterwards.
-package struct SandboxedProcess {
+struct SandboxedProcess {
     /// How the program ended.
-    package enum Termination: Equatable {
+    enum Termination: Equatable {
         case exited(Int32)
         case signalled(Int32)
         case timedOut
@@ -148,7 +148,7 @@ package struct SandboxedProcess {
 }
 
 /// Why a program could not be started.
-package enum SandboxError: LocalizedError, CustomStringConvertible {
+enum SandboxError: LocalizedError, CustomStringConvertible {
     case spawn(String)
 
     package var description: String {

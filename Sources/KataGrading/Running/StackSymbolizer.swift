@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// Names the lines of a test program's return addresses with the toolchain's `llvm-symbolizer` (the program is
 /// compiled with line tables, `-gline-tables-only`) and their functions with `swift-demangle`; both live beside
@@ -8,7 +8,7 @@ package struct StackSymbolizer: Sendable {
     /// `llvm-symbolizer`.
     package var symbolizer: URL
     /// `swift-demangle`.
-    package var demangler: URL
+    var demangler: URL
 
     /// The symbolizer of the toolchain whose `swiftc` is given; nil when the toolchain has no `llvm-symbolizer`.
     package init?(swiftc: URL) {

@@ -46,7 +46,7 @@ package struct DeclarationScreen {
     ]
 
     /// A name that only the compiler can say whether the imported libraries declare.
-    package enum Question: Hashable, Sendable {
+    enum Question: Hashable, Sendable {
         case topLevel(String)
         case member(type: String, name: String, isStatic: Bool)
     }

@@ -1,11 +1,11 @@
 import Foundation
-import KataBasics
 import KataBuilding
+import KataSystem
 
 /// Asks the compiler whether names already exist in the libraries a program imports, without the learner's code:
 /// one small file that only mentions each name, type-checked once. The answers are kept beside the KataSpec build,
 /// so a name is asked about once per compiler and library, not on every check.
-package struct NameProbe {
+struct NameProbe {
     var toolchain: Toolchain
     /// The library of kata's the program imports (KataSpec, or the harness).
     var library: RuntimeLibrary

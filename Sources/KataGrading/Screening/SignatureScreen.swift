@@ -11,14 +11,14 @@ import KataBuilding
 /// labels, parameter and return types, a property's type; parameter names, default values, bodies, `let` or `var`
 /// and effects are free). Both sides come from the compiler's symbol graphs, types by their precise identifiers, so
 /// a learner's `typealias String = …` does not pass for `Swift.String`.
-package struct SignatureScreen {
+struct SignatureScreen {
     /// The learner's file (and the starter's, compiled under the same path), relative to the workbook root.
     var path: String
     /// Identifiers of everything compiled beside the learner's file.
     var chapterTokens: SwiftTokens
 
     /// What a declaration is, for telling a changed one from a renamed one.
-    package enum Family: Equatable {
+    enum Family: Equatable {
         case type, typeAlias, callable, value, other
 
         init(_ kind: String) {

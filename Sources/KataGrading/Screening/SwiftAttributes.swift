@@ -8,7 +8,7 @@ import KataBuilding
 /// Swift 5 mode accepts `@ _silgen_name`, `@/* */_silgen_name`, an `@` at the end of one line with the name on the
 /// next, and ``@`_silgen_name` `` with only a warning, so a screen that reads `@_silgen_name` as one token misses
 /// them. The code is read from its ``SwiftCodeText``, where comments and literals are already blanked.
-package struct SwiftAttributes: Sendable {
+struct SwiftAttributes: Sendable {
     /// One attribute: its name (backticks removed) and the byte offset of its `@` in the code.
     package struct Attribute: Sendable, Equatable {
         var name: String

@@ -1,16 +1,16 @@
 /// The two shell scripts an assignment template's workflow runs (``ClassroomWorkflow``), kept in
 /// `.github/classroom/` beside the SHA-256 they compare with. POSIX `sh` and coreutils, as on GitHub's runners.
-package enum ClassroomScripts {
+enum ClassroomScripts {
     /// Where the scripts and the recorded hashes live in the template.
     package static let folder = ".github/classroom"
     /// The grading step's script.
-    package static let gradePath = folder + "/grade.sh"
+    static let gradePath = folder + "/grade.sh"
     /// The script that checks kata's own files before kata is built.
-    package static let checkKataPath = folder + "/check-kata.sh"
+    static let checkKataPath = folder + "/check-kata.sh"
     /// `sha256sum` lines for the chapters, as the template gave them.
-    package static let chaptersPath = folder + "/chapters.sha256"
+    static let chaptersPath = folder + "/chapters.sha256"
     /// `sha256sum` lines for kata's own files: what the workflow builds kata from, or runs as root.
-    package static let kataPath = folder + "/kata.sha256"
+    static let kataPath = folder + "/kata.sha256"
 
     /// `sh .github/classroom/check-kata.sh`: before kata is built, its files must be the assignment's, since the
     /// workflow builds kata from them (and runs `scripts/setup.sh` as root): a changed `Sources/` could pass
@@ -18,7 +18,7 @@ package enum ClassroomScripts {
     /// `Package.swift`). Also removes what a build or a check would read that the assignment did not give (a
     /// committed `.build`, `.kata` with its verdict cache, SwiftPM's `.swiftpm` settings, `Package.resolved`, a
     /// `.swift-version` that picks a toolchain).
-    package static let checkKata = """
+    static let checkKata = """
         #!/bin/sh
         # Written by `kata room github`. GitHub Classroom's workflow runs this before it builds kata: kata's own
         # files must be the ones the assignment gave (their SHA-256 are in kata.sha256, recorded when the

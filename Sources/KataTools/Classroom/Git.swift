@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// The `git` command, for making an assignment's template: listing a checkout's files, and committing the
 /// template so that the teacher can push it as it is.

@@ -1,6 +1,6 @@
 import Foundation
 import KataApp
-import KataBasics
+import KataSystem
 
 /// A learner's repository as git stores it, read through git's plumbing at one commit: what is at some paths, and a
 /// file's bytes. Never its working tree or index, so what the learner did not commit does not count.

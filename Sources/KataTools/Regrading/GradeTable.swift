@@ -59,7 +59,7 @@ package struct GradeTable: Sendable {
         var isFailure: Bool { grade == .failed || grade == .missing || grade == .refused }
 
         /// Whether the learner's record claims a pass that re-grading does not confirm.
-        package var disagrees: Bool { recorded == .solved && grade != .passed }
+        var disagrees: Bool { recorded == .solved && grade != .passed }
     }
 
     /// One learner's work.

@@ -15,7 +15,7 @@ import KataApp
 /// with `.git` alone, holding no repository, is a learner's repository whose `exercises/` is gone. Folders are
 /// looked at without following links: a repository is read only as the folder itself, through its own `.git`
 /// folder, so no link can put one learner's work under another's name.
-package enum GradingInput: Equatable, Sendable {
+enum GradingInput: Equatable, Sendable {
     case handin(URL)
     case repository(URL)
     /// A path that names no learner's work, and why (shown in the summary, by its path).

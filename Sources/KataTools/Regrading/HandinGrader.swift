@@ -32,19 +32,30 @@ package struct HandinGrader {
         }
         let inputs = urls.flatMap(GradingInput.inputs(for:))
         let workbook = workspace.workbook
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let repositories = inputs.count { if case .repository = $0 { true } else { false } }
         if repositories > 0 { status("Reading \(GradeTable.repositories(repositories)) with git...") }
         // Repositories are read by git, one process per file, so several at once.
-        let read = parallelMap(inputs, width: cores) { Self.read($0, against: workbook) }
+        let read = parallelMap(inputs, width: Self.cores) { Self.read($0, against: workbook) }
         let submissions = read.compactMap { $0.0 }
         let unreadable = read.compactMap { $0.1 }
         let exercises = workbook.exercises.filter { exercise in submissions.contains { $0.has(exercise) } }
-        // The same file handed in twice (a shared starter, a copied answer) is graded once.
-        struct Job: Hashable, Sendable {
-            var exercise: String
-            var contents: String
-        }
+        let verdicts = try check(Self.jobs(submissions, exercises: exercises), exercises: exercises)
+        let learners = submissions.map { Self.learner($0, exercises: exercises, verdicts: verdicts) }
+        return GradeTable(exercises: exercises.map(\.id), learners: learners, unreadable: unreadable)
+    }
+
+    /// How many checks run at once.
+    private static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// One file to grade as one exercise.
+    private struct Job: Hashable, Sendable {
+        var exercise: String
+        var contents: String
+    }
+
+    /// What there is to grade: each file handed in for each exercise, once (a shared starter, a copied answer, the
+    /// same file handed in twice is graded once).
+    private static func jobs(_ submissions: [Submission], exercises: [Exercise]) -> [Job] {
         var jobs: [Job] = []
         var seen = Set<Job>()
         for submission in submissions {
@@ -54,17 +65,22 @@ package struct HandinGrader {
                 if seen.insert(job).inserted { jobs.append(job) }
             }
         }
+        return jobs
+    }
+
+    /// Checks every job, several at once, with the checker `kata check` uses.
+    private func check(_ jobs: [Job], exercises: [Exercise]) throws -> [Job: Result<CheckResult, BuildError>] {
         let status = self.status
-        var preparing = try ExerciseChecker(workbook: workspace.workbook) {
+        var preparing = try CheckerSetup(workbook: workspace.workbook).checker(willBuildLibrary: {
             status("Preparing KataSpec for this computer (first time only; this takes a few seconds)...")
-        }
+        })
         preparing.width = 1
         let checker = preparing
         let useCache = self.useCache
         let lookup = Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, $0) })
         let finished = Counter()
         let total = jobs.count
-        let results = parallelMap(jobs, width: cores) { job -> Result<CheckResult, BuildError> in
+        let results = parallelMap(jobs, width: Self.cores) { job -> Result<CheckResult, BuildError> in
             let exercise = lookup[job.exercise]!
             let result = Result { () throws(BuildError) in
                 try checker.check(exercise, path: exercise.learnerPath, contents: job.contents, useCache: useCache)
@@ -74,37 +90,39 @@ package struct HandinGrader {
         }
         var verdicts: [Job: Result<CheckResult, BuildError>] = [:]
         for (job, result) in zip(jobs, results) { verdicts[job] = result }
-        var learners: [GradeTable.Learner] = []
-        for submission in submissions {
-            var cells: [GradeTable.Cell] = []
-            for exercise in exercises {
-                let recorded = submission.recorded?[exercise.id].state
-                if let refusal = submission.refused[exercise.learnerPath] {
-                    cells.append(
-                        GradeTable.Cell(exercise: exercise.id, grade: .refused, recorded: recorded, detail: refusal))
-                    continue
-                }
-                guard let contents = submission.files[exercise.learnerPath] else {
-                    cells.append(GradeTable.Cell(exercise: exercise.id, grade: .missing, recorded: recorded))
-                    continue
-                }
-                switch verdicts[Job(exercise: exercise.id, contents: contents)] {
-                case .success(let result):
-                    cells.append(GradeTable.Cell(exercise: exercise.id, result: result, recorded: recorded))
-                case .failure(let error):
-                    cells.append(
-                        GradeTable.Cell(
-                            exercise: exercise.id, grade: .error, recorded: recorded, detail: error.description))
-                case nil:
-                    preconditionFailure("every job was graded")
-                }
+        return verdicts
+    }
+
+    /// One learner's row of the table: a cell per exercise, from the verdicts on their files.
+    private static func learner(
+        _ submission: Submission, exercises: [Exercise], verdicts: [Job: Result<CheckResult, BuildError>]
+    ) -> GradeTable.Learner {
+        var cells: [GradeTable.Cell] = []
+        for exercise in exercises {
+            let recorded = submission.recorded?[exercise.id].state
+            if let refusal = submission.refused[exercise.learnerPath] {
+                cells.append(
+                    GradeTable.Cell(exercise: exercise.id, grade: .refused, recorded: recorded, detail: refusal))
+                continue
             }
-            learners.append(
-                GradeTable.Learner(
-                    name: submission.learner, file: submission.source, cells: cells,
-                    differingChapters: submission.differingChapters, origin: submission.origin))
+            guard let contents = submission.files[exercise.learnerPath] else {
+                cells.append(GradeTable.Cell(exercise: exercise.id, grade: .missing, recorded: recorded))
+                continue
+            }
+            switch verdicts[Job(exercise: exercise.id, contents: contents)] {
+            case .success(let result):
+                cells.append(GradeTable.Cell(exercise: exercise.id, result: result, recorded: recorded))
+            case .failure(let error):
+                cells.append(
+                    GradeTable.Cell(
+                        exercise: exercise.id, grade: .error, recorded: recorded, detail: error.description))
+            case nil:
+                preconditionFailure("every job was graded")
+            }
         }
-        return GradeTable(exercises: exercises.map(\.id), learners: learners, unreadable: unreadable)
+        return GradeTable.Learner(
+            name: submission.learner, file: submission.source, cells: cells,
+            differingChapters: submission.differingChapters, origin: submission.origin)
     }
 
     /// The work `input` names, or why it is skipped.

@@ -1,6 +1,6 @@
 import Foundation
 import KataApp
-import KataBasics
+import KataSystem
 import KataWorkbook
 
 /// A learner's git repository (a clone of their GitHub Classroom assignment, say), read as `kata room grade` grades
@@ -8,7 +8,7 @@ import KataWorkbook
 /// and nothing else of the repository. What is not committed (an edit, a new file) does not count; the learner's
 /// chapters, `Package.swift`, `.kata` (progress, verdict cache) and solutions are never read, since the grade comes
 /// from the instructor's workbook; a committed chapter is only compared with the instructor's, for the summary.
-package struct LearnerRepository: Sendable {
+struct LearnerRepository: Sendable {
     /// The repository's folder (its working tree, which holds `.git`).
     package let folder: URL
 
@@ -61,7 +61,7 @@ package struct LearnerRepository: Sendable {
     }
 
     /// The learner's work at HEAD, against the instructor's `workbook`, within `limits` (those of a hand-in).
-    package func submission(for workbook: Workbook, limits: HandinLimits = HandinLimits()) throws(RepositoryError)
+    func submission(for workbook: Workbook, limits: HandinLimits = HandinLimits()) throws(RepositoryError)
         -> Submission
     {
         let git = GitObjects(gitDirectory: folder.appendingPathComponent(".git"), limits: CompileLimits())

@@ -5,7 +5,7 @@ import KataBasics
 /// Why `kata room grade` could not grade a learner's repository (or a folder it was given) at all; the summary names
 /// it by its path and grades the others. A file refused inside a repository is a cell of the table instead
 /// (``LearnerRepository/Refusal``).
-package enum RepositoryError: Error, Equatable, LocalizedError, CustomStringConvertible {
+enum RepositoryError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// The folder is a symbolic link.
     case link(path: String)
     /// Its `.git` is a file (a worktree's, a submodule's checkout) or a link, not a clone's own folder.

@@ -21,13 +21,13 @@ package struct SiteBuilder {
         /// for a site in one language.
         package var editions: [SiteEdition] = []
         /// Pages of chapters shown in the source language in a translated edition, with no translation yet.
-        package var untranslatedPages: Set<String> = []
+        var untranslatedPages: Set<String> = []
         /// The file at the workbook's root whose title and introduction open the index: `site.md`, or a
         /// translation's `site.<language>.md`.
-        package var siteFileName = "site.md"
+        var siteFileName = "site.md"
         /// In a translated edition, the source edition's headings by page (``Report/headings``), so that each
         /// heading also carries its source anchor and the language switch keeps the reader's place.
-        package var sourceHeadings: [String: [SiteHeading]] = [:]
+        var sourceHeadings: [String: [SiteHeading]] = [:]
 
         /// Creates options.
         package init(

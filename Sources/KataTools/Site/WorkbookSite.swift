@@ -62,7 +62,7 @@ package struct WorkbookSite {
     }
 
     /// `site/` in the workbook.
-    package static func defaultFolder(of workspace: Workspace) -> URL {
+    static func defaultFolder(of workspace: Workspace) -> URL {
         workspace.workbook.url("site")
     }
 
@@ -153,7 +153,7 @@ package struct WorkbookSite {
 
     /// The folders whose files the site is made of: chapters (and their subfolders), the workbook's root
     /// (`site.md`), the progress store, the documents' folders, and the solutions in an instructor's build.
-    package func watchedFolders() -> [URL] {
+    func watchedFolders() -> [URL] {
         let workbook = workspace.workbook
         var folders = [workbook.root, workspace.store.directory]
         folders += Self.folders(under: workbook.url("chapters"))

@@ -1,7 +1,7 @@
 import Foundation
-import KataBasics
 import KataMarkdownLimits
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// `kata translate start`, `stamp` and `sync`: the only writers of a translation's stamp and code blocks.

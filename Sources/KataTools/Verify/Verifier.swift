@@ -4,6 +4,7 @@ import KataBasics
 import KataBuilding
 import KataGrading
 import KataMessages
+import KataSystem
 import KataWorkbook
 
 /// `kata verify`, for authors and instructors: every reference solution passes, every starter fails, every
@@ -103,7 +104,7 @@ package struct Verifier {
     /// Runs every check; `only` keeps exercises and chapters with these ids (all when empty).
     package func run(only: [String] = [], announce: () -> Void = {}) throws -> Report {
         let workbook = workspace.workbook
-        var configured = try ExerciseChecker(workbook: workbook, willBuildLibrary: announce)
+        var configured = try CheckerSetup(workbook: workbook).checker(willBuildLibrary: announce)
         configured.width = 1
         let checker = configured
         let chapters = workbook.chapters.filter { chapter in
@@ -192,84 +193,22 @@ package struct Verifier {
         }
     }
 
+    /// Runs one task: the problems it found, and the verdict when it checked an exercise.
     private static func perform(_ task: Task, checker: ExerciseChecker, workspace: Workspace, useCache: Bool)
         -> ([Problem], CheckResult?)
     {
-        let workbook = workspace.workbook
         do {
             switch task {
-            case .solution(let exercise, let read):
-                let url = workbook.url(exercise.solutionPath)
-                let code: String
-                switch read {
-                case .success(let text):
-                    code = text
-                case .failure(.missing):
-                    return (
-                        [
-                            Problem(
-                                location: exercise.location,
-                                message: "'\(exercise.id)' has no reference solution; write \(workspace.display(url))")
-                        ], nil
-                    )
-                case .failure(let failure):
-                    return (
-                        [
-                            Problem(
-                                location: exercise.location,
-                                message:
-                                    "the reference solution of '\(exercise.id)', \(workspace.display(url)), \(failure)")
-                        ], nil
-                    )
-                }
-                let result = try checker.check(
-                    exercise, path: exercise.solutionPath, contents: code, useCache: useCache)
-                return (solutionProblems(result, exercise: exercise, workspace: workspace), result)
+            case .solution(let exercise, let code):
+                return try checkSolution(
+                    exercise, code: code, checker: checker, workspace: workspace, useCache: useCache)
             case .starter(let exercise):
-                let result = try checker.check(
-                    exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache)
-                guard result.status == .passed else { return ([], result) }
-                return (
-                    [
-                        Problem(
-                            location: exercise.starter.location,
-                            message:
-                                "the starter of '\(exercise.id)' already passes; a starter must fail until the learner does the work"
-                        )
-                    ], result
-                )
+                return try checkStarter(exercise, checker: checker, useCache: useCache)
             case .example(let block, let path, let index):
-                let folder = workbook.root.appendingPathComponent(
-                    ".kata/build/example-\(SHA256.hex(path).prefix(8))-\(index)-\(getpid())")
-                defer { try? FileManager.default.removeItem(at: folder) }
-                let diagnostics = try checker.compiler.typecheck(
-                    code: block.code, path: path, line: block.codeLocation.line, in: folder,
-                    engine: block.info.value("engine").flatMap(TestEngine.init(rawValue:)) ?? .kataSpec,
-                    languageMode: block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5)
-                // One error per line, with how many more it has: a character the compiler refuses, repeated over a
-                // line, is an error each.
-                // An error in a macro's expansion (a temporary file) that follows one of the block's own says nothing
-                // more: Swift Testing's `@Test` adds one to any error of its test's body.
-                let all = (diagnostics ?? []).filter { $0.severity == .error }
-                let own = all.filter { $0.file == path }
-                let errors = own.isEmpty ? all : own
-                var perLine: [String: Int] = [:]
-                for error in errors { perLine["\(error.file):\(error.line)", default: 0] += 1 }
-                var shown = Set<String>()
-                let problems = errors.compactMap { diagnostic -> Problem? in
-                    let line = "\(diagnostic.file):\(diagnostic.line)"
-                    guard shown.insert(line).inserted else { return nil }
-                    let more = (perLine[line] ?? 1) - 1
-                    return Problem(
-                        location: SourceLocation(
-                            file: display(diagnostic.file, workspace), line: diagnostic.line, column: diagnostic.column),
-                        message:
-                            "this example block does not compile: \(diagnostic.message)"
-                            + (more > 0 ? " (and more on this line)" : "")
-                            + " (fix it, or mark the block `swift ignore` and say why in the text)"
-                    )
-                }
-                return (problems, nil)
+                return (
+                    try compileExample(block, chapterPath: path, index: index, checker: checker, workspace: workspace),
+                    nil
+                )
             }
         } catch BuildError.compilerStopped(let stop, let file, let line) {
             return ([stopped(task, stop: stop, file: file, line: line, workspace: workspace)], nil)
@@ -277,9 +216,92 @@ package struct Verifier {
             return (
                 [
                     Problem(
-                        location: SourceLocation(file: workspace.display(workbook.root), line: 1), message: "\(error)")
+                        location: SourceLocation(file: workspace.display(workspace.workbook.root), line: 1),
+                        message: "\(error)")
                 ],
                 nil
+            )
+        }
+    }
+
+    /// Checks the reference solution of `exercise`, read as `code`: it must pass.
+    private static func checkSolution(
+        _ exercise: Exercise, code: Result<String, TextFileReader.Failure>, checker: ExerciseChecker,
+        workspace: Workspace, useCache: Bool
+    ) throws(BuildError) -> ([Problem], CheckResult?) {
+        let url = workspace.workbook.url(exercise.solutionPath)
+        switch code {
+        case .success(let code):
+            let result = try checker.check(exercise, path: exercise.solutionPath, contents: code, useCache: useCache)
+            return (solutionProblems(result, exercise: exercise, workspace: workspace), result)
+        case .failure(.missing):
+            return (
+                [
+                    Problem(
+                        location: exercise.location,
+                        message: "'\(exercise.id)' has no reference solution; write \(workspace.display(url))")
+                ], nil
+            )
+        case .failure(let failure):
+            return (
+                [
+                    Problem(
+                        location: exercise.location,
+                        message: "the reference solution of '\(exercise.id)', \(workspace.display(url)), \(failure)")
+                ], nil
+            )
+        }
+    }
+
+    /// Checks the starter of `exercise` as the learner's file: it must not pass.
+    private static func checkStarter(_ exercise: Exercise, checker: ExerciseChecker, useCache: Bool)
+        throws(BuildError) -> ([Problem], CheckResult?)
+    {
+        let result = try checker.check(
+            exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache)
+        guard result.status == .passed else { return ([], result) }
+        return (
+            [
+                Problem(
+                    location: exercise.starter.location,
+                    message:
+                        "the starter of '\(exercise.id)' already passes; a starter must fail until the learner does the work"
+                )
+            ], result
+        )
+    }
+
+    /// Type-checks a plain `swift` example block of the chapter at `chapterPath`: one problem per line with errors,
+    /// saying how many more it has (a character the compiler refuses, repeated over a line, is an error each).
+    private static func compileExample(
+        _ block: CodeBlock, chapterPath path: String, index: Int, checker: ExerciseChecker, workspace: Workspace
+    ) throws(BuildError) -> [Problem] {
+        let folder = workspace.workbook.root.appendingPathComponent(
+            ".kata/build/example-\(SHA256.hex(path).prefix(8))-\(index)-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let diagnostics = try checker.compiler.typecheck(
+            code: block.code, path: path, line: block.codeLocation.line, in: folder,
+            engine: block.info.value("engine").flatMap(TestEngine.init(rawValue:)) ?? .kataSpec,
+            languageMode: block.info.value("language-mode").flatMap(LanguageMode.init(rawValue:)) ?? .swift5)
+        // An error in a macro's expansion (a temporary file) that follows one of the block's own says nothing more:
+        // Swift Testing's `@Test` adds one to any error of its test's body.
+        let all = (diagnostics ?? []).filter { $0.severity == .error }
+        let own = all.filter { $0.file == path }
+        let errors = own.isEmpty ? all : own
+        var perLine: [String: Int] = [:]
+        for error in errors { perLine["\(error.file):\(error.line)", default: 0] += 1 }
+        var shown = Set<String>()
+        return errors.compactMap { diagnostic -> Problem? in
+            let line = "\(diagnostic.file):\(diagnostic.line)"
+            guard shown.insert(line).inserted else { return nil }
+            let more = (perLine[line] ?? 1) - 1
+            return Problem(
+                location: SourceLocation(
+                    file: display(diagnostic.file, workspace), line: diagnostic.line, column: diagnostic.column),
+                message:
+                    "this example block does not compile: \(diagnostic.message)"
+                    + (more > 0 ? " (and more on this line)" : "")
+                    + " (fix it, or mark the block `swift ignore` and say why in the text)"
             )
         }
     }
@@ -318,6 +340,7 @@ package struct Verifier {
                 + " (\(CompileLimits.secondsVariable) and \(CompileLimits.memoryVariable) set the limits)")
     }
 
+    /// What is wrong with a reference solution's verdict: nothing when it passed.
     private static func solutionProblems(_ result: CheckResult, exercise: Exercise, workspace: Workspace) -> [Problem] {
         let solution = workspace.display(workspace.workbook.url(exercise.solutionPath))
         switch result.status {
@@ -347,60 +370,75 @@ package struct Verifier {
                 )
             ]
         case .failed:
-            var problems: [Problem] = []
-            for example in result.run?.examples ?? [] where example.status.isFailure {
-                let failure = example.failures.first
-                let file = failure?.file ?? example.file
-                problems.append(
-                    Problem(
-                        location: SourceLocation(
-                            file: display(file, workspace), line: failure?.line ?? example.line,
-                            column: failure?.column ?? 1),
-                        message:
-                            "the reference solution of '\(exercise.id)' fails \"\(example.name)\": \(failure?.message ?? example.status.rawValue)"
-                    ))
-            }
-            if let run = result.run, run.timedOutAfter != nil, problems.isEmpty {
-                problems.append(
-                    Problem(
-                        location: exercise.location, message: "the reference solution of '\(exercise.id)' timed out"))
-            }
-            for mutant in result.mutants where !mutant.caught {
-                let block = exercise.mutants.first { $0.name == mutant.name }?.block
-                problems.append(
-                    Problem(
-                        location: block?.location ?? exercise.location,
-                        message:
-                            "the reference specs of '\(exercise.id)' do not catch mutant '\(mutant.name)'; add an example that fails against it, or make the mutant break something the specs check"
-                    ))
-            }
-            for requirement in result.shape?.requirements ?? [] where !requirement.met {
-                problems.append(
-                    Problem(
-                        location: exercise.starter.location,
-                        message:
-                            "the reference solution of '\(exercise.id)' does not have the shape its starter states: "
-                            + "\(requirement.asked); \(requirement.found)"))
-            }
-            for mutant in result.mutants where mutant.notCompiled == true {
-                let block = exercise.mutants.first { $0.name == mutant.name }?.block
-                problems.append(
-                    Problem(
-                        location: block?.location ?? exercise.location,
-                        message:
-                            "mutant '\(mutant.name)' of '\(exercise.id)' does not compile with the reference specs; a mutant must keep the subject's API"
-                    ))
-            }
+            let problems =
+                failingExamples(result, exercise: exercise, workspace: workspace)
+                + mutantProblems(result, exercise: exercise)
             if problems.isEmpty {
-                problems.append(
+                return [
                     Problem(
                         location: exercise.location,
                         message:
                             "the reference solution of '\(exercise.id)' does not pass: \(result.message ?? "see kata check")"
-                    ))
+                    )
+                ]
             }
             return problems
         }
+    }
+
+    /// The examples a failed reference solution fails, each at its failure; that it timed out, when none failed.
+    private static func failingExamples(_ result: CheckResult, exercise: Exercise, workspace: Workspace) -> [Problem] {
+        var problems: [Problem] = []
+        for example in result.run?.examples ?? [] where example.status.isFailure {
+            let failure = example.failures.first
+            let file = failure?.file ?? example.file
+            problems.append(
+                Problem(
+                    location: SourceLocation(
+                        file: display(file, workspace), line: failure?.line ?? example.line,
+                        column: failure?.column ?? 1),
+                    message:
+                        "the reference solution of '\(exercise.id)' fails \"\(example.name)\": \(failure?.message ?? example.status.rawValue)"
+                ))
+        }
+        if let run = result.run, run.timedOutAfter != nil, problems.isEmpty {
+            problems.append(
+                Problem(location: exercise.location, message: "the reference solution of '\(exercise.id)' timed out"))
+        }
+        return problems
+    }
+
+    /// What a specify exercise's reference solution gets wrong about its mutants and shape: mutants its specs do not
+    /// catch, requirements of the starter's shape it misses, mutants that do not compile with its specs.
+    private static func mutantProblems(_ result: CheckResult, exercise: Exercise) -> [Problem] {
+        var problems: [Problem] = []
+        for mutant in result.mutants where !mutant.caught {
+            let block = exercise.mutants.first { $0.name == mutant.name }?.block
+            problems.append(
+                Problem(
+                    location: block?.location ?? exercise.location,
+                    message:
+                        "the reference specs of '\(exercise.id)' do not catch mutant '\(mutant.name)'; add an example that fails against it, or make the mutant break something the specs check"
+                ))
+        }
+        for requirement in result.shape?.requirements ?? [] where !requirement.met {
+            problems.append(
+                Problem(
+                    location: exercise.starter.location,
+                    message:
+                        "the reference solution of '\(exercise.id)' does not have the shape its starter states: "
+                        + "\(requirement.asked); \(requirement.found)"))
+        }
+        for mutant in result.mutants where mutant.notCompiled == true {
+            let block = exercise.mutants.first { $0.name == mutant.name }?.block
+            problems.append(
+                Problem(
+                    location: block?.location ?? exercise.location,
+                    message:
+                        "mutant '\(mutant.name)' of '\(exercise.id)' does not compile with the reference specs; a mutant must keep the subject's API"
+                ))
+        }
+        return problems
     }
 
     private static func display(_ path: String, _ workspace: Workspace) -> String {

@@ -48,7 +48,7 @@ package struct MarkdownNode: Sendable, Equatable {
     /// Last line of the node. For a fenced code block, the closing fence when there is one.
     package var endLine: Int
     /// Last column of the node.
-    package var endColumn: Int
+    var endColumn: Int
 
     /// Creates a node.
     package init(

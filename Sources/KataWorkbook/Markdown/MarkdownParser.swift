@@ -54,7 +54,7 @@ package enum MarkdownParser {
     }
 
     /// Renders Markdown to HTML with the GFM extensions (raw HTML is kept).
-    package static func renderHTML(_ markdown: String) -> String {
+    static func renderHTML(_ markdown: String) -> String {
         withDocument(markdown) { document, parser in
             let options = CMARK_OPT_UNSAFE | CMARK_OPT_GITHUB_PRE_LANG
             guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {

@@ -36,7 +36,7 @@ package struct ChapterTranslation: Sendable {
     /// The translated text of each exercise, by id.
     package var exercises: [String: TranslatedExercise]
     /// The source's sections now, when it changed since the stamp; ``changes`` index into them and the stamp's.
-    package var sourceSections: ChapterSections?
+    var sourceSections: ChapterSections?
     /// What changed in the source since the stamp.
     package var changes: [SectionChange]
     /// Exercises whose part of the source changed since the stamp.
@@ -64,5 +64,5 @@ package struct TranslatedExercise: Sendable, Equatable {
     /// The hints, in order.
     package var hints: [Hint]
     /// What each mutant breaks, by mutant name.
-    package var mutantNotes: [String: String]
+    var mutantNotes: [String: String]
 }

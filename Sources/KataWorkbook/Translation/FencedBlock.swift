@@ -36,7 +36,7 @@ package struct FencedBlock: Sendable {
 
     /// Whether `self`, found where the source has `other`, is most likely `other` with a mistyped info string:
     /// the same language, and the same role or the same exercise.
-    package func looksLikeCopy(of other: FencedBlock) -> Bool {
+    func looksLikeCopy(of other: FencedBlock) -> Bool {
         info.language == other.info.language && (role == other.role || (id != nil && id == other.id))
     }
 

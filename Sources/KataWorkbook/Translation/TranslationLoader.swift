@@ -2,6 +2,7 @@ import Foundation
 import KataBasics
 import KataMarkdownLimits
 import KataMessages
+import KataSystem
 
 /// Finds and reads the translations beside a workbook's chapters (`chapters/<language>/NN-slug.md`). The source
 /// workbook loads without them; nothing here can stop an English command.

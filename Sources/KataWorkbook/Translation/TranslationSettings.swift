@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 /// `chapters/<language>/language.json`: what a translation says about itself.
 ///

@@ -7,10 +7,10 @@ import KataMessages
 ///
 /// The scanner checks each block on its own (roles, attributes, ids, fences); the
 /// ``WorkbookLoader`` then checks exercises across blocks and chapters.
-package struct ChapterScanner {
+struct ChapterScanner {
     /// A `swift <role>`, `hint`, or plain `swift` block, as found in the document.
     package struct Block {
-        package enum Purpose: Equatable {
+        enum Purpose: Equatable {
             case exercise(CodeBlock.Role)
             case hint
             case example
@@ -95,12 +95,39 @@ package struct ChapterScanner {
         }
     }
 
+    /// Reads one code block: a `swift` or `hint` block the exercise format gives meaning to becomes a ``Block``; what
+    /// is wrong with its fence or info string becomes diagnostics.
     private mutating func inspect(
         _ node: MarkdownNode, topLevelIndex: Int, heading: (title: String, index: Int)?,
         following: (text: String, index: Int)?
     ) {
         guard case .codeBlock(let rawInfo, let fenced) = node.kind, fenced else { return }
         let fence = SourceLocation(file: path, line: node.startLine, column: node.startColumn)
+        guard let info = readInfo(rawInfo, of: node, at: fence), info.language == "swift" || info.language == "hint"
+        else { return }
+        // One line of the chapter gets a few diagnostics at most, however many words its info string has.
+        let firstDiagnostic = diagnostics.count
+        defer { limitDiagnostics(from: firstDiagnostic, at: fence) }
+        let infoStart = infoColumn(of: node)
+        if let offset = info.unclosedQuoteOffset {
+            diagnostics.append(
+                Diagnostic(at: column(offset, infoStart), "attribute value has no closing quote; add a '\"'"))
+        }
+        guard let purpose = purpose(of: info, infoStart: infoStart) else { return }
+        var block = CodeBlock(role: nil, code: node.literal, location: fence, info: info)
+        if case .exercise(let role) = purpose { block.role = role }
+        checkAttributes(info, purpose: purpose, node: node, infoStart: infoStart)
+        let id = info.value("id")
+        guard checkID(id, of: block, purpose: purpose, info: info, infoStart: infoStart) else { return }
+        blocks.append(
+            Block(
+                purpose: purpose, id: id, block: block, topLevelIndex: topLevelIndex,
+                heading: heading, followingParagraph: following))
+    }
+
+    /// The info string of the block `node` opened at `fence`, after saying when the block is never closed; nil when
+    /// the info string is longer than kata reads (and that is said).
+    private mutating func readInfo(_ rawInfo: String, of node: MarkdownNode, at fence: SourceLocation) -> FenceInfo? {
         if !isClosed(node) {
             diagnostics.append(
                 Diagnostic(
@@ -113,18 +140,14 @@ package struct ChapterScanner {
                     at: fence,
                     "this code block's info string is \(rawInfo.utf8.count) bytes; kata reads info strings of up to "
                         + "\(limits.infoString). Shorten it: a mutant's note can be the paragraph after the block"))
-            return
+            return nil
         }
-        let info = FenceInfo(rawInfo)
-        guard info.language == "swift" || info.language == "hint" else { return }
-        // One line of the chapter gets a few diagnostics at most, however many words its info string has.
-        let firstDiagnostic = diagnostics.count
-        defer { limitDiagnostics(from: firstDiagnostic, at: fence) }
-        let infoStart = infoColumn(of: node)
-        if let offset = info.unclosedQuoteOffset {
-            diagnostics.append(
-                Diagnostic(at: column(offset, infoStart), "attribute value has no closing quote; add a '\"'"))
-        }
+        return FenceInfo(rawInfo)
+    }
+
+    /// What the block is for, from its info string's first word (a role, `ignore`, or none); says what is wrong with
+    /// each word after it that is not an attribute. Nil when the first word is no role kata knows.
+    private mutating func purpose(of info: FenceInfo, infoStart: SourceLocation) -> Block.Purpose? {
         var purpose: Block.Purpose = info.language == "hint" ? .hint : .example
         for (position, word) in info.words.enumerated() {
             if info.language == "swift", position == 0, let role = CodeBlock.Role(rawValue: word.text) {
@@ -137,7 +160,7 @@ package struct ChapterScanner {
                         at: column(word.offset, infoStart),
                         "unknown role '\(word.text)'\(Suggestion.didYouMean(word.text, in: Self.roleWords)); "
                             + "roles are \(Self.roleWords.joined(separator: ", "))"))
-                return
+                return nil
             } else {
                 let known = Self.attributeKeys.contains(word.text)
                 diagnostics.append(
@@ -149,17 +172,21 @@ package struct ChapterScanner {
                     ))
             }
         }
-        var block = CodeBlock(role: nil, code: node.literal, location: fence, info: info)
-        if case .exercise(let role) = purpose { block.role = role }
-        checkAttributes(info, purpose: purpose, node: node, infoStart: infoStart)
-        let id = info.value("id")
+        return purpose
+    }
+
+    /// Whether the block's `id` is as its purpose asks: well formed, present on an exercise's block or a hint, absent
+    /// on an example. Says what is wrong when it is not.
+    private mutating func checkID(
+        _ id: String?, of block: CodeBlock, purpose: Block.Purpose, info: FenceInfo, infoStart: SourceLocation
+    ) -> Bool {
         if let id, !Self.isValidID(id), let token = info.attributes.first(where: { $0.text == "id" }) {
             diagnostics.append(
                 Diagnostic(
                     at: column(token.offset, infoStart),
                     "malformed id '\(id)': use lowercase letters, digits and '-' only (for example id=\(Self.suggestedID(id)))"
                 ))
-            return
+            return false
         }
         switch purpose {
         case .exercise, .hint:
@@ -167,23 +194,20 @@ package struct ChapterScanner {
                 let what = purpose == .hint ? "a hint" : "a '\(block.role?.rawValue ?? "")' block"
                 diagnostics.append(
                     Diagnostic(
-                        at: fence, "\(what) needs an exercise id: add id=<exercise-id> to the info string"))
-                return
+                        at: block.location, "\(what) needs an exercise id: add id=<exercise-id> to the info string"))
+                return false
             }
         case .example, .ignoredExample:
             if id != nil {
                 diagnostics.append(
                     Diagnostic(
-                        at: fence,
+                        at: block.location,
                         "block has an id but no role; add one of \(CodeBlock.Role.allCases.map(\.rawValue).joined(separator: ", ")) after 'swift'"
                     ))
-                return
+                return false
             }
         }
-        blocks.append(
-            Block(
-                purpose: purpose, id: id, block: block, topLevelIndex: topLevelIndex,
-                heading: heading, followingParagraph: following))
+        return true
     }
 
     /// Keeps the first `diagnosticsPerLine` diagnostics from `first` on, and says how many more there were.

@@ -2,7 +2,7 @@ import Foundation
 import KataBasics
 
 /// Gathers each exercise's blocks and hints, across the workbook, and checks the rules that span blocks.
-package struct ExerciseAssembler {
+struct ExerciseAssembler {
     let root: URL
     let displayPath: (URL) -> String
     private var definedIn: [String: (chapter: String, location: SourceLocation)] = [:]

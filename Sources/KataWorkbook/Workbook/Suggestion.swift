@@ -21,7 +21,7 @@ package enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or an empty string.
-    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import KataBasics
 import KataMarkdownLimits
+import KataSystem
 
 /// Loads and validates a workbook: every chapter, every exercise, every hint.
 ///

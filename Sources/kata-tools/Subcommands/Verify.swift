@@ -40,17 +40,30 @@ extension Kata {
 
         func run() throws {
             let workspace = try options.workspace(language: .source)
-            // A learner's copy of an assignment: the solutions verify checks are with the instructor.
-            let note = workspace.sourceWorkbook.url(Workbook.solutionsElsewhere)
-            if FileManager.default.fileExists(atPath: note.path) {
-                workspace.output.error(
-                    "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
-                        + "assignment: they are with the instructor (\(workspace.display(note))). Check your own work "
-                        + "with \(Kata.line("check <id>")).")
-                throw ExitCode(1)
-            }
+            try refuseLearnersCopy(workspace)
             let ids = try selection(in: workspace.sourceWorkbook)
             let start = Date()
+            let report = try checkExercises(ids, in: workspace)
+            for problem in report.problems { print(problem.description) }
+            if timings { print(TimingTable(report.timings).text, terminator: "") }
+            let chapters = checkChapters(ids, in: workspace)
+            for diagnostic in chapters.translations + chapters.quotes { print(diagnostic.description) }
+            try summarize(report, chapters, ids: ids, in: workspace, seconds: Date().timeIntervalSince(start))
+        }
+
+        /// Stops on a learner's copy of an assignment: the solutions verify checks are with the instructor.
+        private func refuseLearnersCopy(_ workspace: Workspace) throws {
+            let note = workspace.sourceWorkbook.url(Workbook.solutionsElsewhere)
+            guard FileManager.default.fileExists(atPath: note.path) else { return }
+            workspace.output.error(
+                "kata verify checks the reference solutions, and this workbook is a learner's copy of an "
+                    + "assignment: they are with the instructor (\(workspace.display(note))). Check your own work "
+                    + "with \(Kata.line("check <id>")).")
+            throw ExitCode(1)
+        }
+
+        /// Checks the exercises and example blocks `ids` take in (all when empty), showing progress on standard error.
+        private func checkExercises(_ ids: [String], in workspace: Workspace) throws -> Verifier.Report {
             let verbose = isatty(STDERR_FILENO) == 1
             var verifier = Verifier(workspace: workspace, useCache: !noCache) { done, total, label in
                 if verbose {
@@ -64,22 +77,30 @@ extension Kata {
                 try verifier.run(only: ids) { Output.printError("Preparing KataSpec (first run only)...") }
             }
             if verbose { Output.printError("") }
-            let problems = report.problems
-            for problem in problems { print(problem.description) }
-            if timings { print(TimingTable(report.timings).text, terminator: "") }
-            let translations = TranslationLoader(
-                workbook: workspace.sourceWorkbook, displayBase: workspace.displayBase)
-            var translationDiagnostics: [Diagnostic] = []
+            return report
+        }
+
+        /// What verify finds in the chapters themselves: each translation against its source, and the places the
+        /// chapters (source and translations) quote of kata's output.
+        private struct ChapterFindings {
+            var translations: [Diagnostic] = []
+            var quotes: [Diagnostic] = []
+            /// `<language> <shown> of <chapters> chapters`, for each translation.
             var coverage: [String] = []
-            let root = workspace.sourceWorkbook.root.standardizedFileURL.path + "/"
+        }
+
+        /// Checks the translations and quoted places of the chapters `ids` take in (all when empty).
+        private func checkChapters(_ ids: [String], in workspace: Workspace) -> ChapterFindings {
+            let source = workspace.sourceWorkbook
+            let translations = TranslationLoader(workbook: source, displayBase: workspace.displayBase)
+            var findings = ChapterFindings()
+            let root = source.root.standardizedFileURL.path + "/"
             let fromRoot = { (url: URL) in String(url.standardizedFileURL.path.dropFirst(root.count)) }
             let chosen = { (slug: String) in
                 ids.isEmpty || ids.contains(slug)
-                    || workspace.sourceWorkbook.chapters.contains {
-                        $0.slug == slug && $0.exercises.contains { ids.contains($0.id) }
-                    }
+                    || source.chapters.contains { $0.slug == slug && $0.exercises.contains { ids.contains($0.id) } }
             }
-            var quoted = workspace.sourceWorkbook.chapters.filter { chosen($0.slug) }.map {
+            var quoted = source.chapters.filter { chosen($0.slug) }.map {
                 (path: fromRoot($0.url), display: workspace.display($0.url), document: $0.document)
             }
             for language in translations.languages() {
@@ -87,38 +108,46 @@ extension Kata {
                 quoted += translation.chapters.filter { chosen($0.slug) }.map {
                     (path: fromRoot($0.url), display: workspace.display($0.url), document: $0.document)
                 }
-                translationDiagnostics += translation.diagnostics(only: ids, in: workspace.sourceWorkbook)
-                coverage.append(
+                findings.translations += translation.diagnostics(only: ids, in: source)
+                findings.coverage.append(
                     "\(language.code) \(translation.shownCount) of \(translation.sourceChapterCount) chapters")
             }
-            for diagnostic in translationDiagnostics { print(diagnostic.description) }
             // What the chapters quote of kata's output must point at their code.
-            let quotes = QuotedLocationCheck(chapters: quoted).diagnostics()
-            for diagnostic in quotes { print(diagnostic.description) }
-            let translationErrors = translationDiagnostics.count { $0.severity == .error }
-            let warnings = translationDiagnostics.count { $0.severity == .warning }
-            let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
+            findings.quotes = QuotedLocationCheck(chapters: quoted).diagnostics()
+            return findings
+        }
+
+        /// Prints the last line: sound, or how many problems; exits 1 on a problem.
+        private func summarize(
+            _ report: Verifier.Report, _ chapters: ChapterFindings, ids: [String], in workspace: Workspace,
+            seconds elapsed: Double
+        ) throws {
+            let translationErrors = chapters.translations.count { $0.severity == .error }
+            let warnings = chapters.translations.count { $0.severity == .warning }
+            let seconds = String(format: "%.1f", elapsed)
             let exercises = workspace.workbook.exercises.count
-            let translated = coverage.isEmpty ? "" : "; translated: \(coverage.joined(separator: ", "))"
+            let translated =
+                chapters.coverage.isEmpty ? "" : "; translated: \(chapters.coverage.joined(separator: ", "))"
             let checked =
                 changed
                 ? "; \(plural(report.checks - report.unchanged, "check")) of \(report.checks) changed since a verify found them sound"
                 : ""
             let warned = warnings == 0 ? "" : ", \(plural(warnings, "warning")) about translations"
-            if problems.isEmpty && translationErrors == 0 && quotes.isEmpty {
-                let chapters = plural(workspace.workbook.chapters.count, "chapter")
+            if report.problems.isEmpty && translationErrors == 0 && chapters.quotes.isEmpty {
+                let chapterCount = plural(workspace.workbook.chapters.count, "chapter")
                 // A verify of some exercises or chapters vouches for those only.
                 let what =
                     ids.isEmpty
-                    ? "the workbook is sound (\(plural(exercises, "exercise")) in \(chapters)"
+                    ? "the workbook is sound (\(plural(exercises, "exercise")) in \(chapterCount)"
                     : "\(given.joined(separator: ", ")) \(given.count == 1 ? "is" : "are") sound "
                         + "(\(selectedCount(ids, in: workspace.sourceWorkbook)) of the workbook's \(plural(exercises, "exercise"))"
                 print("verify: \(what)\(translated)\(checked))\(warned) in \(seconds) s")
             } else {
                 let inTranslations = translationErrors == 0 ? "" : " (\(translationErrors) in translations)"
                 let changedChecks = checked.isEmpty ? "" : " (\(checked.dropFirst(2)))"
+                let problems = report.problems.count + translationErrors + chapters.quotes.count
                 print(
-                    "verify: \(plural(problems.count + translationErrors + quotes.count, "problem")) found\(inTranslations)\(changedChecks)\(warned) in \(seconds) s"
+                    "verify: \(plural(problems, "problem")) found\(inTranslations)\(changedChecks)\(warned) in \(seconds) s"
                 )
                 throw ExitCode(1)
             }
@@ -158,7 +187,5 @@ extension Kata {
                 count + chapter.exercises.count { ids.contains(chapter.slug) || ids.contains($0.id) }
             }
         }
-
-        private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     }
 }

@@ -38,7 +38,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try Output.run(status: 2) {
-                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+                try Workspace(explicitPath: options.workbook, kataCommand: Kata.command)
             }
             let showStatus = isatty(STDERR_FILENO) == 1 || all
             let step = CheckStep(
@@ -50,7 +50,7 @@ extension Kata {
             let output = try workspace.output.run(status: 2) { all ? try step.runAll() : try step.run(id: id) }
             for warning in output.warnings { workspace.output.warn(warning) }
             FileHandle.standardOutput.write(Data(output.text.utf8))
-            RoomReporter.detached(workspace).reportChecks(output.results, workspace: workspace)
+            RoomReporter.detached(workspace).reportChecks(output.checks)
             if output.status != 0 { throw ExitCode(output.status) }
         }
     }

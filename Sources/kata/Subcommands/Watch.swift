@@ -21,7 +21,7 @@ extension Kata {
 
         func run() throws {
             let workspace = try Output.run(status: 2) {
-                try Workspace(explicitPath: options.workbook, kataCommand: KataCommand.detected())
+                try Workspace(explicitPath: options.workbook, kataCommand: Kata.command)
             }
             let loop = WatchLoop(
                 workspace: workspace, style: .detect(), clearScreen: isatty(STDOUT_FILENO) == 1,

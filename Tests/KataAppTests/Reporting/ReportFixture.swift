@@ -137,7 +137,7 @@ struct ReportFixture {
                 Self.example(
                     2, ["add", "adds negatives"], line: Self.chapterLine("xit(\"adds negatives\")"), status: .pending),
             ]), mutants: [], duration: 1.5)
-        result.sandbox = "bubblewrap"
+        result.sandbox = .bubblewrap
         return result
     }
 

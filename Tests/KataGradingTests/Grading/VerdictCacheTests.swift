@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
 @testable import KataGrading
+@testable import KataSystem
 @testable import KataWorkbook
 
 @Suite("Verdict cache")
@@ -23,5 +23,22 @@ struct VerdictCacheTests {
         #expect(cache.lookup("k") == nil, "a forged pass is not an answer")
         #expect(!FileManager.default.fileExists(atPath: file.path), "and it is thrown away")
         #expect(VerdictCache(directory: folder, seal: nil).lookup("k") == nil)
+    }
+
+    @Test("where a verdict ran is kept by the names verdicts cached before had: bubblewrap, or none")
+    func sandboxNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = VerdictCache(directory: folder, seal: Seal(key: Array(repeating: 7, count: 32)))
+        var result = CheckResult(
+            id: "add", kind: .implement, status: .passed, diagnostics: [], compilerOutput: nil, run: nil, mutants: [],
+            duration: 1)
+        for (name, text) in [(Sandbox.Name.bubblewrap, "bubblewrap"), (.unconfined, "none")] {
+            result.sandbox = name
+            cache.store(result, key: text)
+            let stored = try String(contentsOf: folder.appendingPathComponent("\(text).json"), encoding: .utf8)
+            #expect(stored.contains("\"sandbox\":\"\(text)\""), "\(stored)")
+            #expect(cache.lookup(text)?.sandbox == name)
+        }
     }
 }

@@ -16,17 +16,17 @@ struct SandboxRecordTests {
         #expect(
             guess
                 == (installed && (getuid() != 0 || FileManager.default.fileExists(atPath: "/usr/bin/setpriv"))
-                    ? "bubblewrap" : "none"))
+                    ? .bubblewrap : .unconfined))
 
         Sandbox(kind: .none(reason: "user namespaces are turned off")).remember(in: record)
-        #expect(Sandbox.expectedName(environment: [:], remembered: record) == "none")
-        if installed && guess == "bubblewrap" {
+        #expect(Sandbox.expectedName(environment: [:], remembered: record) == .unconfined)
+        if installed && guess == .bubblewrap {
             Sandbox(kind: .bubblewrap(path: "/usr/bin/bwrap", setpriv: nil)).remember(in: record)
-            #expect(Sandbox.expectedName(environment: [:], remembered: record) == "bubblewrap")
+            #expect(Sandbox.expectedName(environment: [:], remembered: record) == .bubblewrap)
             // A record from another boot (or another user) says nothing about this one.
             try Data("/usr/bin/bwrap|0|another-boot\nnone\n".utf8).write(to: record)
-            #expect(Sandbox.expectedName(environment: [:], remembered: record) == "bubblewrap")
+            #expect(Sandbox.expectedName(environment: [:], remembered: record) == .bubblewrap)
         }
-        #expect(Sandbox.expectedName(environment: ["KATA_SANDBOX": "none"], remembered: record) == "none")
+        #expect(Sandbox.expectedName(environment: ["KATA_SANDBOX": "none"], remembered: record) == .unconfined)
     }
 }

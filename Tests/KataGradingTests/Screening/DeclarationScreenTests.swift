@@ -178,7 +178,7 @@ struct DeclarationScreenTests {
         let toolchain = try Toolchain.locate(cache: cache)
         let library = try RuntimeLibrary.prepare(
             .kataSpec, kataSpecSources: repository.appendingPathComponent("Sources/KataSpec"), toolchain: toolchain,
-            cache: cache
+            cache: cache, endOrphans: {}
         ).library
         let names = try library.publicNames()
         #expect(names.topLevel.isSuperset(of: ["expect", "equal", "describe", "it", "QuickSpec", "haveReceived"]))

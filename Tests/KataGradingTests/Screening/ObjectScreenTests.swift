@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
 @testable import KataBuilding
 @testable import KataGrading
+@testable import KataSystem
 @testable import KataWorkbook
 
 /// The object screen reads what the compiler really made of a file: each case is compiled with the toolchain's

@@ -1,7 +1,8 @@
 import Foundation
+import KataMessages
 import Testing
 
-@testable import KataBasics
+@testable import KataSystem
 
 @Suite("Text file reader")
 struct TextFileReaderTests {
@@ -28,5 +29,14 @@ struct TextFileReaderTests {
         #expect(TextFileReader.read(big, limit: 100) == .failure(.tooLarge(bytes: 200, limit: 100)))
         #expect(TextFileReader.read(folder.appendingPathComponent("none.md"), limit: 100) == .failure(.missing))
         #expect(TextFileReader.Failure.notUTF8(line: 3).description.contains("line 3"))
+    }
+
+    @Test("why a file cannot be read is said in Chinese, without English inside")
+    func chinese() throws {
+        let chinese = Messages(try #require(Language(code: "zh-Hans")))
+        #expect(
+            TextFileReader.Failure.tooLarge(bytes: 32 << 20, limit: 1 << 20).described(chinese)
+                == "有 32 MiB，超过了 kata 读取文件的上限（1048576 字节），所以没有读它")
+        #expect(TextFileReader.Failure.linkLoop.description.contains("leads back to itself"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KataBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -10,11 +11,11 @@ import Foundation
 ///
 /// In the sandbox, a learner's program cannot see the workbook at all; the seal is what still holds when kata runs
 /// without one, or when a file is edited by hand.
-public struct Seal: Sendable {
+package struct Seal: Sendable {
     private let key: [UInt8]
 
     /// The workbook's seal; its key is created when missing.
-    public init(kataFolder: URL) throws {
+    package init(kataFolder: URL) throws {
         let file = kataFolder.appendingPathComponent("seal-key")
         if let text = try? String(contentsOf: file, encoding: .utf8), let key = Self.bytes(fromHex: text),
             key.count == 32
@@ -49,12 +50,12 @@ public struct Seal: Sendable {
     }
 
     /// The seal of `data`, as hex.
-    public func signature(of data: Data) -> String {
+    package func signature(of data: Data) -> String {
         Self.hex(hmac(Array(data)))
     }
 
     /// Whether `signature` is the seal of `data`.
-    public func verifies(_ signature: String, for data: Data) -> Bool {
+    package func verifies(_ signature: String, for data: Data) -> Bool {
         let expected = Array(self.signature(of: data).utf8)
         let given = Array(signature.utf8)
         guard expected.count == given.count else { return false }

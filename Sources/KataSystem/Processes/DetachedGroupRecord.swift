@@ -74,7 +74,7 @@ package enum DetachedGroupRecord {
     }
 
     /// Whether a process of the session `session` led still runs (an ended one waiting to be reaped does not count).
-    package static func hasLiveMembers(_ session: pid_t) -> Bool {
+    static func hasLiveMembers(_ session: pid_t) -> Bool {
         #if os(Linux)
             return !liveMembers(session).isEmpty
         #else
@@ -94,7 +94,7 @@ package enum DetachedGroupRecord {
     }
 
     /// When the process started (in clock ticks since the computer started), on Linux.
-    package static func startTime(of pid: pid_t) -> String? {
+    static func startTime(of pid: pid_t) -> String? {
         #if os(Linux)
             guard let fields = statFields("\(pid)"), fields.count > 19 else { return nil }
             return String(fields[19])

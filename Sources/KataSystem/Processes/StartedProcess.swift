@@ -22,7 +22,7 @@ package struct StartedProcess: Sendable {
         }
 
         /// Whether a signal killed it.
-        package var bySignal: Bool {
+        var bySignal: Bool {
             if case .signalled = self { return true }
             return false
         }

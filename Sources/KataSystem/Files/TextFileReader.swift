@@ -9,10 +9,10 @@ import KataMessages
 
 /// Reads a text file the user gave kata (a chapter, a learner's file), saying exactly what is wrong when it cannot:
 /// a folder, a link that leads nowhere or in a circle, a file too large, bytes that are not UTF-8 (with the line).
-public enum TextFileReader {
+package enum TextFileReader {
     /// Why a file could not be read as text; `description` completes "<path> ..." in English,
     /// `described(_:)` in the learner's language.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case missing
         case folder
         case brokenLink(String)
@@ -22,7 +22,7 @@ public enum TextFileReader {
         case unreadable(String)
         case notUTF8(line: Int)
 
-        public var description: String { described(Messages(.source)) }
+        package var description: String { described(Messages(.source)) }
 
         /// The reason in the language of `t`; the system's own words (`strerror`) stay as they are.
         package func described(_ t: Messages) -> String {

@@ -11,10 +11,10 @@ import Foundation
 ///
 /// kata does not ignore SIGPIPE as a whole: Foundation's `FileHandle.write(_:)` then stops the program on a closed
 /// standard output (`kata list | head`) where the signal ends it quietly.
-public enum PipeInput {
+package enum PipeInput {
     /// Writes all of `bytes` to `fd`; false when the reader is gone (or another error stopped the write).
     @discardableResult
-    public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    package static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         #if canImport(Darwin)
             _ = fcntl(fd, F_SETNOSIGPIPE, 1)
             return writeAll(bytes, to: fd).written

@@ -145,7 +145,7 @@ struct MarkdownLimitsTests {
     @Test("every bundled chapter and translation is well inside the limits")
     func bundled() throws {
         let chapters = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("chapters")
+            .deletingLastPathComponent().appendingPathComponent("chapters")
         let files = try FileManager.default.subpathsOfDirectory(atPath: chapters.path).filter { $0.hasSuffix(".md") }
         #expect(files.count >= 24)
         var strict = MarkdownLimits()

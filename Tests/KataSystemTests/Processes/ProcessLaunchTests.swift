@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KataBasics
+@testable import KataSystem
 
 #if canImport(Glibc)
     import Glibc

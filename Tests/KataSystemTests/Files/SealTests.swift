@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KataBasics
+@testable import KataSystem
 
 @Suite("SHA-256 and seals")
 struct SealTests {

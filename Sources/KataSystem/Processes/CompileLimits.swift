@@ -7,17 +7,17 @@ import Foundation
 /// process group of its own, which kata kills at its deadline; the kernel holds it to a CPU time and a memory limit,
 /// which bound it even when kata is gone. The limits are far above what real code needs: a learner's compile takes
 /// well under 2 s and 300 MiB, KataSpec's cold build tens of seconds on a busy machine.
-public struct CompileLimits: Sendable, Equatable {
+package struct CompileLimits: Sendable, Equatable {
     /// Wall-clock seconds one job may take: `KATA_COMPILE_SECONDS`, 60 by default.
-    public var seconds: Double
+    package var seconds: Double
     /// What one job may allocate (RLIMIT_DATA on Linux): `KATA_COMPILE_MEMORY` in MiB, 4 GiB by default.
-    public var memoryBytes: UInt64
+    package var memoryBytes: UInt64
     /// Bytes of the compiler's output kept: a file that makes it print more (an invalid character repeated over
     /// a line is one error per character, each printing the line) has shown enough by then, and the job is ended.
-    public var outputBytes: Int
+    package var outputBytes: Int
 
     /// Why kata stopped a job.
-    public enum Stop: Sendable, Equatable {
+    package enum Stop: Sendable, Equatable {
         /// It was still running at its deadline.
         case time(seconds: Double)
         /// It ran out of the memory it may allocate.
@@ -25,13 +25,13 @@ public struct CompileLimits: Sendable, Equatable {
     }
 
     /// The environment variable that sets ``seconds``.
-    public static let secondsVariable = "KATA_COMPILE_SECONDS"
+    package static let secondsVariable = "KATA_COMPILE_SECONDS"
     /// The environment variable that sets ``memoryBytes``, in MiB.
-    public static let memoryVariable = "KATA_COMPILE_MEMORY"
+    package static let memoryVariable = "KATA_COMPILE_MEMORY"
 
     /// The limits for this environment: the defaults, or what `KATA_COMPILE_SECONDS` and `KATA_COMPILE_MEMORY` say
     /// (positive numbers; anything else leaves the default, so that a typo cannot turn the limits off).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         seconds =
             environment[Self.secondsVariable].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 60
         let mebibytes = environment[Self.memoryVariable].flatMap(UInt64.init).flatMap {

@@ -106,7 +106,7 @@ struct BlockTrackerTests {
     @Test("the bundled chapters' fences are cmark-gfm's")
     func bundled() throws {
         let chapters = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("chapters")
+            .deletingLastPathComponent().appendingPathComponent("chapters")
         let files = try FileManager.default.subpathsOfDirectory(atPath: chapters.path).filter { $0.hasSuffix(".md") }
         #expect(files.count >= 24)
         for name in files {

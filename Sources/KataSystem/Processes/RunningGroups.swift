@@ -53,14 +53,14 @@ package final class RunningGroups: @unchecked Sendable {
     }
 
     /// Runs `body`, which starts a child and records it, so that no sweep runs in between.
-    package func spawning<T>(_ body: () throws -> T) rethrows -> T {
+    func spawning<T>(_ body: () throws -> T) rethrows -> T {
         spawnLock.lock()
         defer { spawnLock.unlock() }
         return try body()
     }
 
     /// Records a child that kata started outside a group of its own (inside ``spawning(_:)``).
-    package func insertTool(_ pid: pid_t) {
+    func insertTool(_ pid: pid_t) {
         lock.withLock { _ = tools.insert(pid) }
     }
 

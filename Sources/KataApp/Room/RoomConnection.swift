@@ -1,5 +1,5 @@
 import Foundation
-import KataBasics
+import KataSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +13,9 @@ import KataBasics
 /// linking Foundation's URLSession would load libcurl into every kata command (each start takes about 2.4 times as long,
 /// measured in docs/PERFORMANCE.md) for a check that must not get slower. An `https://` room (a server behind
 /// a TLS proxy, for GitHub Classroom runs) goes through the `curl` command instead.
-public struct RoomConnection: Sendable {
+package struct RoomConnection: Sendable {
     /// Why a request got no usable answer.
-    public enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The server address is not `http://host:port`.
         case badServerAddress(String)
         /// No answer from the server in time (it is down, or the network is).
@@ -25,29 +25,29 @@ public struct RoomConnection: Sendable {
     }
 
     /// An answer.
-    public struct Response: Sendable {
-        public var status: Int
-        public var body: Data
+    package struct Response: Sendable {
+        package var status: Int
+        package var body: Data
 
-        public init(status: Int, body: Data) {
+        package init(status: Int, body: Data) {
             self.status = status
             self.body = body
         }
     }
 
     /// `http://host:port` or `https://host[:port]`, with an optional path prefix.
-    public let server: String
+    package let server: String
     /// Seconds for connecting, sending and reading the answer.
-    public var timeout: Double
+    package var timeout: Double
 
     /// A connection to `server`.
-    public init(server: String, timeout: Double) {
+    package init(server: String, timeout: Double) {
         self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
         self.timeout = timeout
     }
 
     /// Sends a request; throws ``Failure/unreachable(server:reason:)`` when no answer came in time.
-    public func send(_ method: String, _ path: String, body: Data? = nil, token: String? = nil) throws(RoomConnection
+    package func send(_ method: String, _ path: String, body: Data? = nil, token: String? = nil) throws(RoomConnection
         .Failure)
         -> Response
     {

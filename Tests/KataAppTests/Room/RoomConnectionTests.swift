@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KataRoomWire
+@testable import KataApp
 
 @Suite struct RoomConnectionTests {
     @Test func plainAndChunkedBodiesAreRead() throws {
