@@ -138,7 +138,7 @@ package struct Verifier {
         let pending = tasks.indices.filter { !skipped.contains($0) }.sorted { tasks[$0].order < tasks[$1].order }
         let total = pending.count
         let counter = Counter()
-        let width = max(1, jobs ?? Int(ProcessInfo.processInfo.environment["KATA_VERIFY_JOBS"] ?? "") ?? Self.defaultJobs)
+        let width = max(1, jobs ?? Self.defaultJobs)
         let progress = self.progress
         let useCache = self.useCache
         let workspace = self.workspace
