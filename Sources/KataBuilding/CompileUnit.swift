@@ -80,6 +80,8 @@ struct CompileUnit: Sendable {
 package struct UnitCache: Sendable {
     let directory: URL
     let seal: Seal?
+    /// The units this kata is compiling now (shared by every copy of this cache).
+    let flights = UnitFlights()
 
     package init(directory: URL, seal: Seal?) {
         self.directory = directory

@@ -226,6 +226,16 @@ package struct ExerciseCompiler: Sendable {
         _ unit: CompileUnit, in folder: URL, subject: Subject
     ) throws(BuildError) -> Result<(folder: URL, warnings: [CompilerDiagnostic]), Failure> {
         let key = unit.key(base: [toolchain.version] + Self.flags(unit.languageMode))
+        guard let units else { return try compileUnit(unit, key: key, in: folder, subject: subject) }
+        return try units.flights.exclusively(key) { () throws(BuildError) in
+            try compileUnit(unit, key: key, in: folder, subject: subject)
+        }
+    }
+
+    /// ``build(_:in:subject:)`` for one unit at a time per key.
+    private func compileUnit(
+        _ unit: CompileUnit, key: String, in folder: URL, subject: Subject
+    ) throws(BuildError) -> Result<(folder: URL, warnings: [CompilerDiagnostic]), Failure> {
         if let cached = units?.lookup(key, unit: unit, needsSymbols: unit.listsDeclarations) {
             return .success((cached, unit.warnings(in: cached)))
         }

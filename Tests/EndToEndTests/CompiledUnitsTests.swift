@@ -100,4 +100,39 @@ struct CompiledUnitsTests {
         #expect(specify.status == 0)
         #expect(specify.stdout == (try kata.run(["check", "tally-spec", "--no-cache"])).stdout)
     }
+
+    @Test("a file that is still the starter is compiled once, though a check also lists the starter's declarations")
+    func starterCompiledOnce() throws {
+        let kata = try KataRunner(fixture: "grading")
+        let log = kata.file("swiftc.log")
+        let swiftc = try Self.loggingCompiler(in: kata, log: log)
+        let environment = ["KATA_COMPILER": "driver", "SWIFTC": swiftc.path, "KATA_PREPARE": "off"]
+        try kata.run(["next", "park"], environment: environment)
+        #expect(try kata.run(["check", "park"], environment: environment).status == 1)
+        #expect(try Self.exerciseCompiles(log) == 1, "the learner's module and the starter's declarations are one unit")
+
+        // kata verify checks the reference solution, then the starter: the starter's declarations, which the
+        // solution's check lists, are the unit the starter's check compiles for its file.
+        try FileManager.default.removeItem(at: kata.file(".kata/cache/units"))
+        try FileManager.default.removeItem(at: log)
+        #expect(try kata.run(["verify", "park", "--no-cache"], environment: environment).status == 0)
+        #expect(try Self.exerciseCompiles(log) == 2, "the solution's module and the starter's, each once")
+    }
+
+    /// A `swiftc` that writes each command line it is given into `log`, then runs the real one.
+    private static func loggingCompiler(in kata: KataRunner, log: URL) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let real = try #require(
+            path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+        try kata.write("logging-swiftc/swiftc", "#!/bin/sh\necho \"$*\" >> '\(log.path)'\nexec '\(real)' \"$@\"\n")
+        let swiftc = kata.file("logging-swiftc/swiftc")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swiftc.path)
+        return swiftc
+    }
+
+    /// How many compiles of a test program's `Exercise` module the log holds.
+    private static func exerciseCompiles(_ log: URL) throws -> Int {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("-module-name Exercise ") || $0.hasSuffix("-module-name Exercise") }.count
+    }
 }

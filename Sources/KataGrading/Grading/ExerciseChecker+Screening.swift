@@ -85,9 +85,11 @@ extension ExerciseChecker {
 
     /// The exercise's program with the starter in the learner's place (under the learner's path, so that its module
     /// is the one a check of the unchanged starter compiles).
-    func starterProgram(_ exercise: Exercise, path: String, limits: RunLimits) -> GeneratedProgram {
+    func starterProgram(_ exercise: Exercise, limits: RunLimits) -> GeneratedProgram {
+        // Always at the learner's path, whichever file is checked (a reference solution in `kata verify`, a hand-in):
+        // then it is one unit with the learner's module of a file that is still the starter.
         ProgramGenerator(
-            chapterPath: relativePath(workbook.chapter(of: exercise).url), filePath: path,
+            chapterPath: relativePath(workbook.chapter(of: exercise).url), filePath: exercise.learnerPath,
             fileContents: exercise.starter.code, limits: limits
         ).programs(for: exercise)[0]
     }

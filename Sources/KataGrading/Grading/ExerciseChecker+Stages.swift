@@ -56,13 +56,13 @@ extension ExerciseChecker {
 
     /// What the starter declares, for holding the learner's declarations to it (implement exercises): compiled
     /// beside the learner's code, and once ever (its module is kept like any other; a learner's first check of the
-    /// starter is the same unit).
+    /// starter is the same unit, compiled once: see ``UnitFlights``).
     func starterDeclarations(
-        _ exercise: Exercise, path: String, limits: RunLimits, engine: Engine, in folder: URL
+        _ exercise: Exercise, limits: RunLimits, engine: Engine, in folder: URL
     ) -> Background<Result<URL?, BuildError>>? {
         guard exercise.kind == .implement else { return nil }
         let compiler = compiler(for: engine)
-        let program = starterProgram(exercise, path: path, limits: limits)
+        let program = starterProgram(exercise, limits: limits)
         let starterFolder = folder.appendingPathComponent("starter")
         return Background { () -> Result<URL?, BuildError> in
             Result { () throws(BuildError) in try compiler.declarations(of: program, in: starterFolder) }

@@ -95,7 +95,7 @@ package struct ExerciseChecker: Sendable {
         let folder = buildRoot.appendingPathComponent("\(exercise.id)-warm-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         // What the starter declares, which a check holds the learner's declarations to (see ``SignatureScreen``).
-        _ = starterDeclarations(exercise, path: path, limits: limits, engine: engine, in: folder)?.value
+        _ = starterDeclarations(exercise, limits: limits, engine: engine, in: folder)?.value
         for program in programs {
             let programFolder = folder.appendingPathComponent(program.variant.description)
             let outcome = try? compiler.compile(
@@ -160,7 +160,7 @@ package struct ExerciseChecker: Sendable {
         var grading = Grading(
             exercise: exercise, path: path, contents: contents, programs: programs, limits: limits, engine: engine,
             folders: folders,
-            starter: starterDeclarations(exercise, path: path, limits: limits, engine: engine, in: folder),
+            starter: starterDeclarations(exercise, limits: limits, engine: engine, in: folder),
             result: result)
         // The starter's compile ends before the folder it works in is removed, whatever this check's outcome.
         defer { _ = grading.starter?.value }

@@ -44,6 +44,8 @@ package struct Verifier {
     package var useCache: Bool
     /// Check only what changed since a verify last found it sound (`kata verify --changed`).
     package var onlyChanged = false
+    /// How many checks run side by side (`kata verify --jobs`); nil for the default, ``defaultJobs``.
+    package var jobs: Int?
     /// Called (from several threads) as each task finishes: done, total, what it was.
     package var progress: @Sendable (Int, Int, String) -> Void
 
@@ -55,6 +57,10 @@ package struct Verifier {
         self.useCache = useCache
         self.progress = progress
     }
+
+    /// One check more than there are cores: a check spends part of its time waiting (on a sandbox starting, on a
+    /// spec that polls), and the extra check keeps the cores busy meanwhile.
+    package static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount + 1 }
 
     private enum Task: Sendable {
         /// A reference solution, read once: its key and its check read the same text.
@@ -132,7 +138,7 @@ package struct Verifier {
         let pending = tasks.indices.filter { !skipped.contains($0) }.sorted { tasks[$0].order < tasks[$1].order }
         let total = pending.count
         let counter = Counter()
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let width = max(1, jobs ?? Self.defaultJobs)
         let progress = self.progress
         let useCache = self.useCache
         let workspace = self.workspace

@@ -38,6 +38,16 @@ extension Kata {
         @Flag(help: "Show how long each check took, and where the time went (build, screen, run).")
         var timings = false
 
+        @Option(
+            help: ArgumentHelp(
+                "How many checks run side by side (default: one more than this computer's cores).",
+                valueName: "n"))
+        var jobs: Int?
+
+        func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of checks, 1 or more; got \(jobs).") }
+        }
+
         func run() throws {
             let workspace = try options.workspace(language: .source)
             try refuseLearnersCopy(workspace)
@@ -73,6 +83,7 @@ extension Kata {
                 }
             }
             verifier.onlyChanged = changed
+            verifier.jobs = jobs
             let report = try workspace.output.run {
                 try verifier.run(only: ids) { Output.printError("Preparing KataSpec (first run only)...") }
             }
