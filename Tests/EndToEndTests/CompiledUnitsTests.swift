@@ -123,7 +123,8 @@ struct CompiledUnitsTests {
     private static func loggingCompiler(in kata: KataRunner, log: URL) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let real = try #require(
-            path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+            path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        )
         try kata.write("logging-swiftc/swiftc", "#!/bin/sh\necho \"$*\" >> '\(log.path)'\nexec '\(real)' \"$@\"\n")
         let swiftc = kata.file("logging-swiftc/swiftc")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swiftc.path)
