@@ -258,7 +258,8 @@ package struct Verifier {
         throws(BuildError) -> ([Problem], CheckResult?)
     {
         let result = try checker.check(
-            exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache)
+            exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache,
+            verdictOnly: true)
         guard result.status == .passed else { return ([], result) }
         return (
             [
@@ -316,7 +317,14 @@ package struct Verifier {
         switch task {
         case .example(let block, let path, _):
             what = "this example block"
-            location = SourceLocation(file: display(path, workspace), line: line ?? block.codeLocation.line)
+            // Where the compiler was, when that is a line of the block's code (a parser stalled on unclosed brackets is
+            // past its end); else the block's first line.
+            let first = block.codeLocation.line
+            let lines =
+                first..<(first + max(1, block.code.split(separator: "\n", omittingEmptySubsequences: false).count))
+            location = SourceLocation(
+                file: display(path, workspace), line: line.flatMap { lines.contains($0) ? $0 : nil } ?? lines.lowerBound
+            )
         case .solution(let exercise, _):
             what = "the reference solution of '\(exercise.id)'"
             location = SourceLocation(file: display(file ?? exercise.solutionPath, workspace), line: line ?? 1)
