@@ -58,9 +58,8 @@ package struct Verifier {
         self.progress = progress
     }
 
-    /// One check more than there are cores: a check spends part of its time waiting (on a sandbox starting, on a
-    /// spec that polls), and the extra check keeps the cores busy meanwhile.
-    package static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount + 1 }
+    /// As many checks as there are cores (one more, or two, measured no faster: docs/PERFORMANCE.md).
+    package static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     private enum Task: Sendable {
         /// A reference solution, read once: its key and its check read the same text.
