@@ -36,6 +36,13 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
         (frontend, ["-frontend", "-c"] + files + frontendArguments + extra + ["-module-name", module, "-o", object])
     }
 
+    /// The frontend job that compiles `files` as `module` no further than SIL, to `/dev/null`: what `kata verify` asks
+    /// of an example block (every diagnostic a build would give, none of the code generation).
+    func emitSIL(files: [String], module: String, extra: [String]) -> (String, [String]) {
+        let outputs = ["-module-name", module, "-o", "/dev/null"]
+        return (frontend, ["-frontend", "-emit-sil"] + files + frontendArguments + extra + outputs)
+    }
+
     /// The link job: `objects` and the libraries they ask for (listed in `autolink`) into `output`.
     func link(objects: [String], autolink: String, output: String, extra: [String]) -> (String, [String]) {
         var arguments: [String] = []

@@ -386,17 +386,20 @@ package struct ExerciseCompiler: Sendable {
         } catch {
             throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
         }
-        let arguments =
-            [
-                "-emit-sil", "-o", "/dev/null", "-swift-version", languageMode.rawValue, "-diagnostic-style", "llvm",
-                "-suppress-warnings",
-            ]
-            + (engine == .kataSpec ? ["-I", library.directory.path] : []) + [file.path]
+        let flags =
+            ["-swift-version", languageMode.rawValue, "-diagnostic-style", "llvm", "-suppress-warnings"]
+            + (engine == .kataSpec ? ["-I", library.directory.path] : [])
+        // Straight to the frontend where the plan says how, as a check's compiles are: the driver would only start it.
+        let (executable, arguments) =
+            plan.map { plan in
+                let (frontend, arguments) = plan.emitSIL(files: [file.path], module: "main", extra: flags)
+                return (URL(fileURLWithPath: frontend), arguments)
+            } ?? (toolchain.swiftc, ["-emit-sil", "-o", "/dev/null"] + flags + [file.path])
         guard
             let result = try? ExternalCommand(
-                executable: toolchain.swiftc, arguments: arguments, directory: folder, limits: toolchain.limits
+                executable: executable, arguments: arguments, directory: folder, limits: toolchain.limits
             ).run()
-        else { throw .cannotWrite(path: file.path, reason: "cannot run swiftc") }
+        else { throw .cannotWrite(path: file.path, reason: "cannot run \(executable.lastPathComponent)") }
         if let stop = result.stopped {
             throw Subject(file: path, origins: ["main.swift": path]).stopped(stop, output: result.output)
         }

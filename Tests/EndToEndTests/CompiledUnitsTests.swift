@@ -136,4 +136,72 @@ struct CompiledUnitsTests {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
             .filter { $0.contains("-module-name Exercise ") || $0.hasSuffix("-module-name Exercise") }.count
     }
+
+    @Test("kata verify stops a starter's check at its first surviving mutant; a learner's check of it lists them all")
+    func starterStopsAtFirstSurvivor() throws {
+        let kata = try KataRunner(fixture: "grading")
+        try kata.write("chapters/02-survivors.md", Self.survivorsChapter)
+        try kata.write(
+            "solutions/survivors/double-spec.swift",
+            """
+            final class DoubleSpec: QuickSpec {
+                override class func spec() {
+                    it("doubles 3") { expect(double(3)).to(equal(6)) }
+                    it("doubles 0") { expect(double(0)).to(equal(0)) }
+                }
+            }
+
+            """)
+        let log = kata.file("swiftc.log")
+        let swiftc = try Self.loggingCompiler(in: kata, log: log)
+        let environment = ["KATA_COMPILER": "driver", "SWIFTC": swiftc.path, "KATA_PREPARE": "off"]
+        let verified = try kata.run(["verify", "double-spec", "--no-cache"], environment: environment)
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        // The solution's check: the subject and its three mutants; the starter's: the subject and the first mutant,
+        // which its specs let through.
+        let links = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+            .filter {
+                !$0.hasPrefix("-c ") && !$0.contains(" -c ") && !$0.contains("-emit-sil") && !$0.contains("--version")
+            }
+        #expect(links.count == 6, "\(links.joined(separator: "\n"))")
+
+        try kata.run(["next", "double-spec"], environment: ["KATA_PREPARE": "off"])
+        let learner = try kata.run(["check", "double-spec"], environment: ["KATA_PREPARE": "off"])
+        #expect(learner.status == 1)
+        #expect(learner.stdout.contains("0 of 3 mutants caught"), "\(learner.stdout)")
+    }
+
+    /// A specify exercise whose starter's one spec passes against the subject and every mutant.
+    private static let survivorsChapter = """
+        # Survivors
+
+        ## Double
+
+        `double(_:)` doubles a number.
+
+        ```swift subject id=double-spec
+        func double(_ number: Int) -> Int { number * 2 }
+        ```
+
+        ```swift starter id=double-spec
+        final class DoubleSpec: QuickSpec {
+            override class func spec() {
+                it("doubles 0") { expect(double(0)).to(equal(0)) }
+            }
+        }
+        ```
+
+        ```swift mutant id=double-spec name=squares note="Squares the number."
+        func double(_ number: Int) -> Int { number * number }
+        ```
+
+        ```swift mutant id=double-spec name=adds-one note="Adds one after doubling, except for 0."
+        func double(_ number: Int) -> Int { number == 0 ? 0 : number * 2 + 1 }
+        ```
+
+        ```swift mutant id=double-spec name=triples note="Triples the number."
+        func double(_ number: Int) -> Int { number * 3 }
+        ```
+
+        """
 }

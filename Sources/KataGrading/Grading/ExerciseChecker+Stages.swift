@@ -191,32 +191,54 @@ extension ExerciseChecker {
         guard var runner = grading.runner else { return .done }
         let compiler = compiler(for: grading.engine)
         let folders = grading.folders
-        let builds = parallelMap(Array(grading.programs.dropFirst()), width: width) { program in
+        let mutants = Array(zip(grading.exercise.mutants, grading.programs.dropFirst()))
+        let build = { @Sendable (program: GeneratedProgram) in
             Result { () throws(BuildError) in try compiler.compile(program, in: folders[program.variant]!) }
         }
-        grading.lap(\.build)
-        // A mutant that could not be built for a reason outside the code (a limit, a full disk) is not caught: the
-        // check has no verdict.
-        for case .failure(let error) in builds { throw error }
         // A mutant that never ends need not cost the exercise's whole timeout: the learner's specs have just run
         // against the subject, so a few times that long is plenty (see RunLimits.forMutant).
         runner.launch.limits = grading.limits.forMutant(subjectSeconds: grading.subjectSeconds)
         // A mutant's report shows no example's failure: where one ran out of time is nobody's question.
         runner.launch.symbolizer = nil
         let mutantRunner = runner
-        grading.result.mutants = parallelMap(Array(zip(grading.exercise.mutants, builds)), width: width) { pair in
-            let (mutant, build) = pair
-            guard case .success(.built(let binary, _)) = build else {
-                // A mutant that does not compile with specs that compile against the subject is caught by the
-                // compiler; `kata verify` reports it as a chapter mistake.
-                return CheckResult.MutantResult(
-                    name: mutant.name, note: mutant.note, caught: true, caughtBy: [], report: nil, notCompiled: true)
+        let run = { @Sendable (mutant: Mutant, build: Result<ExerciseCompiler.Outcome, BuildError>) in
+            Self.mutantResult(mutant, build: build, runner: mutantRunner, folder: folders[.mutant(mutant.name)]!)
+        }
+        if grading.verdictOnly {
+            // One at a time, until one survives.
+            for (mutant, program) in mutants {
+                let built = build(program)
+                if case .failure(let error) = built { throw error }
+                let result = run(mutant, built)
+                grading.result.mutants.append(result)
+                if !result.caught { break }
             }
-            return CheckResult.MutantResult(
-                mutant, report: try? mutantRunner.run(binary, in: folders[.mutant(mutant.name)]!))
+            grading.lap(\.run)
+            return .goOn
+        }
+        let builds = parallelMap(mutants.map(\.1), width: width, build)
+        grading.lap(\.build)
+        // A mutant that could not be built for a reason outside the code (a limit, a full disk) is not caught: the
+        // check has no verdict.
+        for case .failure(let error) in builds { throw error }
+        grading.result.mutants = parallelMap(Array(zip(grading.exercise.mutants, builds)), width: width) {
+            run($0.0, $0.1)
         }
         grading.lap(\.run)
         return .goOn
+    }
+
+    /// What became of `mutant`: caught by the compiler when it did not build with specs that compile against the
+    /// subject (`kata verify` reports that as a chapter mistake), else by what the learner's specs said of it.
+    private static func mutantResult(
+        _ mutant: Mutant, build: Result<ExerciseCompiler.Outcome, BuildError>, runner: any TestProgramRunner,
+        folder: URL
+    ) -> CheckResult.MutantResult {
+        guard case .success(.built(let binary, _)) = build else {
+            return CheckResult.MutantResult(
+                name: mutant.name, note: mutant.note, caught: true, caughtBy: [], report: nil, notCompiled: true)
+        }
+        return CheckResult.MutantResult(mutant, report: try? runner.run(binary, in: folder))
     }
 
     /// Holds a specify exercise's specs to the shape its prompt asks for, and gives the verdict.

@@ -63,17 +63,24 @@ package struct ExerciseChecker: Sendable {
     }
 
     /// Checks `exercise` against `contents`, the file at `path` (relative to the workbook root).
+    ///
+    /// With `verdictOnly`, a specify exercise's check stops at the first mutant that survives, since the verdict is
+    /// then known: what `kata verify` needs of a starter, which must fail. Such a result lists only the mutants that
+    /// ran, and is cached apart from a whole one.
     package func check(
-        _ exercise: Exercise, path: String, contents: String, useCache: Bool = true
+        _ exercise: Exercise, path: String, contents: String, useCache: Bool = true, verdictOnly: Bool = false
     ) throws(BuildError) -> CheckResult {
         let start = Date()
-        let (programs, limits, key) = prepare(exercise, path: path, contents: contents)
+        var (programs, limits, key) = prepare(exercise, path: path, contents: contents)
+        if verdictOnly { key = SHA256.hex(key + " verdict only") }
         if useCache, var cached = cache.lookup(key) {
             cached.duration = Date().timeIntervalSince(start)
             cached.cached = true
             return cached
         }
-        var result = try grade(exercise, programs: programs, limits: limits, key: key, path: path, contents: contents)
+        var result = try grade(
+            exercise, programs: programs, limits: limits, key: key, path: path, contents: contents,
+            verdictOnly: verdictOnly)
         result.duration = Date().timeIntervalSince(start)
         // A verdict is kept under the sandbox it ran in: when bubblewrap turned out not to work, it is not kept.
         if result.status != .error && result.sandbox == expectedSandbox { cache.store(result, key: key) }
@@ -126,7 +133,7 @@ package struct ExerciseChecker: Sendable {
     /// Grades `exercise` by running its stages (``GradingStage``) in order, until one reaches the verdict.
     private func grade(
         _ exercise: Exercise, programs: [GeneratedProgram], limits: RunLimits, key: String, path: String,
-        contents: String
+        contents: String, verdictOnly: Bool
     ) throws(BuildError) -> CheckResult {
         var result = CheckResult(
             id: exercise.id, kind: exercise.kind, status: .error, diagnostics: [], compilerOutput: nil, run: nil,
@@ -161,7 +168,7 @@ package struct ExerciseChecker: Sendable {
             exercise: exercise, path: path, contents: contents, programs: programs, limits: limits, engine: engine,
             folders: folders,
             starter: starterDeclarations(exercise, limits: limits, engine: engine, in: folder),
-            result: result)
+            verdictOnly: verdictOnly, result: result)
         // The starter's compile ends before the folder it works in is removed, whatever this check's outcome.
         defer { _ = grading.starter?.value }
         for stage in GradingStage.allCases {

@@ -20,6 +20,9 @@ struct Grading {
     let folders: [GeneratedProgram.Variant: URL]
     /// The starter's declarations, compiling beside the learner's code (implement exercises).
     let starter: Background<Result<URL?, BuildError>>?
+    /// Stop at the first mutant that survives: the verdict is then known (`kata verify` of a starter, which must
+    /// fail), though not every mutant's.
+    let verdictOnly: Bool
     var result: CheckResult
     /// The subject's program once built, and the compiler's warnings about the learner's module.
     var subject: (binary: URL, warnings: [CompilerDiagnostic])?
@@ -34,7 +37,7 @@ struct Grading {
     init(
         exercise: Exercise, path: String, contents: String, programs: [GeneratedProgram], limits: RunLimits,
         engine: Engine, folders: [GeneratedProgram.Variant: URL], starter: Background<Result<URL?, BuildError>>?,
-        result: CheckResult
+        verdictOnly: Bool = false, result: CheckResult
     ) {
         self.exercise = exercise
         self.path = path
@@ -44,6 +47,7 @@ struct Grading {
         self.engine = engine
         self.folders = folders
         self.starter = starter
+        self.verdictOnly = verdictOnly
         self.result = result
     }
 

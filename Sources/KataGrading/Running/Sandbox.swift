@@ -103,7 +103,13 @@ package struct Sandbox: Sendable, Equatable {
             }
             let sandbox = Sandbox(kind: .bubblewrap(path: bwrap, setpriv: setpriv))
             let probe = sandbox.probeArguments()
-            guard let status = try? ExternalCommand(executable: URL(fileURLWithPath: bwrap), arguments: probe).run(),
+            // Under a compiler's limits, so in a watched session (``ProcessLaunch/Group/watchedSession``): a kata killed
+            // while bubblewrap starts leaves no half-made sandbox waiting for ever.
+            let limits = CompileLimits(environment: ProcessInfo.processInfo.environment)
+            guard
+                let status = try? ExternalCommand(
+                    executable: URL(fileURLWithPath: bwrap), arguments: probe, limits: limits
+                ).run(),
                 status.status == 0
             else {
                 return Sandbox(

@@ -43,11 +43,13 @@ struct SandboxedProcess {
         var environment = environment
         environment[ProcessSweeper.tokenVariable] = token
         // Not ended by the kernel with kata, as before: bubblewrap ends the program with kata (`--die-with-parent`);
-        // without it, the CPU-time limit the program sets itself bounds what a kata killed by SIGKILL leaves.
+        // without it, the CPU-time limit the program sets itself bounds what a kata killed by SIGKILL leaves. A
+        // session of its own, watched: bubblewrap's inner process waits for its outer one before it asks to end with
+        // its parent, so a kata killed in that moment would leave it waiting for ever; kata's watchdog ends it.
         let launch = ProcessLaunch(
             executable: executable, arguments: arguments, environment: environment,
             descriptors: [.handed(stdinPipe[0]), .handed(outputFD), .handed(outputFD), .handed(eventPipe[1])],
-            group: .own, endsWithKata: false)
+            group: .watchedSession, endsWithKata: false)
         ProcessSweeper.becomeSubreaper
         let started: StartedProcess
         do {
@@ -73,12 +75,14 @@ struct SandboxedProcess {
         PipeInput.write(Array((secret + "\n").utf8), to: stdinPipe[1])
         close(stdinPipe[1])
 
-        return collect(pid, events: eventPipe[0], deadline: deadline, onLine: onLine)
+        return collect(started, events: eventPipe[0], deadline: deadline, onLine: onLine)
     }
 
-    /// Reads the events of the program `pid` from `fd` until it ends (and a moment more for the events it wrote last)
-    /// or `deadline`, when its whole group is killed.
-    private func collect(_ pid: pid_t, events fd: Int32, deadline: Date, onLine: (Substring) -> Void) -> Termination {
+    /// Reads the events of the program `started` from `fd` until it ends (and a moment more for the events it wrote
+    /// last) or `deadline`, when its whole group is killed.
+    private func collect(_ started: StartedProcess, events fd: Int32, deadline: Date, onLine: (Substring) -> Void)
+        -> Termination
+    {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         var status: Int32 = 0
@@ -86,14 +90,16 @@ struct SandboxedProcess {
         var eventsOpen = true
         var graceUntil: Date?
         while true {
-            if !exited, waitpid(pid, &status, WNOHANG) == pid {
+            // In bubblewrap's sandbox, what the program started ended with it (its own process namespace).
+            if !exited, let ended = Self.reap(started, ifEnded: true, killingWhatIsLeft: !reportsSignalsAsExitStatus) {
                 exited = true
+                status = ended
                 graceUntil = Date().addingTimeInterval(0.2)
             }
             if exited && (!eventsOpen || Date() > graceUntil!) { break }
             if Date() > deadline {
-                kill(-pid, SIGKILL)
-                if !exited { waitpid(pid, &status, 0) }
+                kill(-started.pid, SIGKILL)
+                if !exited { _ = Self.reap(started, ifEnded: false, killingWhatIsLeft: true) }
                 drain(fd, into: &buffer, onLine: onLine)
                 return .timedOut
             }
@@ -120,6 +126,25 @@ struct SandboxedProcess {
         }
         if reportsSignalsAsExitStatus, code > 128, code < 128 + 65 { return .signalled(code - 128) }
         return .exited(code)
+    }
+
+    /// Collects the program once it has ended (its wait status), ending its watched session first, while its number is
+    /// still the session's (``StartedProcess/endSession(killingWhatIsLeft:)``): now, or nil when it runs on and
+    /// `ifEnded`; otherwise once it ends.
+    private static func reap(_ started: StartedProcess, ifEnded: Bool, killingWhatIsLeft: Bool) -> Int32? {
+        var info = siginfo_t()
+        let options = WEXITED | WNOWAIT | (ifEnded ? WNOHANG : 0)
+        while waitid(P_PID, id_t(started.pid), &info, options) < 0 && errno == EINTR {}
+        #if canImport(Darwin)
+            let ended = info.si_pid
+        #else
+            let ended = info._sifields._sigchld.si_pid
+        #endif
+        guard ended == started.pid else { return nil }
+        started.endSession(killingWhatIsLeft: killingWhatIsLeft)
+        var status: Int32 = 0
+        while waitpid(started.pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 
     private func drain(_ fd: Int32, into buffer: inout [UInt8], onLine: (Substring) -> Void) {

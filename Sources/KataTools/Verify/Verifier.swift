@@ -58,9 +58,8 @@ package struct Verifier {
         self.progress = progress
     }
 
-    /// One check more than there are cores: a check spends part of its time waiting (on a sandbox starting, on a
-    /// spec that polls), and the extra check keeps the cores busy meanwhile.
-    package static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount + 1 }
+    /// As many checks as there are cores (one more, or two, measured no faster: docs/PERFORMANCE.md).
+    package static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     private enum Task: Sendable {
         /// A reference solution, read once: its key and its check read the same text.
@@ -258,7 +257,8 @@ package struct Verifier {
         throws(BuildError) -> ([Problem], CheckResult?)
     {
         let result = try checker.check(
-            exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache)
+            exercise, path: exercise.learnerPath, contents: exercise.starter.code, useCache: useCache,
+            verdictOnly: true)
         guard result.status == .passed else { return ([], result) }
         return (
             [
@@ -316,7 +316,14 @@ package struct Verifier {
         switch task {
         case .example(let block, let path, _):
             what = "this example block"
-            location = SourceLocation(file: display(path, workspace), line: line ?? block.codeLocation.line)
+            // Where the compiler was, when that is a line of the block's code (a parser stalled on unclosed brackets is
+            // past its end); else the block's first line.
+            let first = block.codeLocation.line
+            let lines =
+                first..<(first + max(1, block.code.split(separator: "\n", omittingEmptySubsequences: false).count))
+            location = SourceLocation(
+                file: display(path, workspace), line: line.flatMap { lines.contains($0) ? $0 : nil } ?? lines.lowerBound
+            )
         case .solution(let exercise, _):
             what = "the reference solution of '\(exercise.id)'"
             location = SourceLocation(file: display(file ?? exercise.solutionPath, workspace), line: line ?? 1)

@@ -40,7 +40,7 @@ extension Kata {
 
         @Option(
             help: ArgumentHelp(
-                "How many checks run side by side (default: one more than this computer's cores).",
+                "How many checks run side by side (default: as many as this computer has cores).",
                 valueName: "n"))
         var jobs: Int?
 
