@@ -145,7 +145,9 @@ struct FrameworkRunState {
             if state.issues.contains(where: { $0.isFailure && !$0.isKnown }) {
                 outcomes.append(example(test.name, path, .failed, state.issues, nil))
             }
-            for testCase in state.cases {
+            // The cases of a parameterized test run side by side, and end in any order: they are shown in one that does
+            // not change from run to run (numbers by their value, `age → 4` before `age → 18`).
+            for testCase in state.cases.sorted(by: Self.inArgumentOrder) {
                 let failed = testCase.issues.contains { $0.isFailure && !$0.isKnown }
                 outcomes.append(
                     example(
@@ -154,6 +156,19 @@ struct FrameworkRunState {
             }
         }
         return outcomes
+    }
+
+    /// Whether a case comes before another: by its arguments as the framework shows them, digits compared as numbers,
+    /// then by the framework's ID for the case.
+    static func inArgumentOrder(
+        _ first: (id: String, arguments: String, issues: [FrameworkRecord.Issue]),
+        _ second: (id: String, arguments: String, issues: [FrameworkRecord.Issue])
+    ) -> Bool {
+        switch first.arguments.localizedStandardCompare(second.arguments) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: first.id < second.id
+        }
     }
 
     /// The tests the time limit left without a result, as examples that did not run.
