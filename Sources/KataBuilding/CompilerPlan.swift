@@ -46,7 +46,8 @@ package struct CompilerPlan: Sendable, Codable, Equatable {
     /// of an example block (every diagnostic a build would give, none of the code generation).
     func emitSIL(files: [String], module: String, extra: [String]) -> (String, [String]) {
         let outputs = ["-module-name", module, "-o", "/dev/null"]
-        return (frontend, ["-frontend", "-emit-sil"] + files + frontendArguments + Self.frontendFlags + extra + outputs)
+        let mode = ["-frontend", "-emit-sil"]
+        return (frontend, mode + files + frontendArguments + Self.frontendFlags + extra + outputs)
     }
 
     /// The link job: `objects` and the libraries they ask for (listed in `autolink`) into `output`.
