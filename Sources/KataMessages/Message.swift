@@ -64,8 +64,8 @@ package enum Message: String, CaseIterable, Sendable {
     // What a learner's file may not contain (screening)
     case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
-    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenConformsChapterType, screenCodeUnderTest
-    case screenUnsafeCode
+    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenConformsChapterType
+    case screenCodeUnderTest, screenUnsafeCode
     case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
     case screenLinkerSymbol, screenLinkerSection, screenLinkerUnreadable, screenModuleName
     // The files kata writes for the learner's editor
