@@ -64,7 +64,8 @@ package enum Message: String, CaseIterable, Sendable {
     // What a learner's file may not contain (screening)
     case screenSourceLocation, screenAttribute, screenMain, screenExtendsSpecClass, screenExtendsKataSpec
     case screenExtendsKataSpecWith, screenKataSpecName, screenMemberReplaces, screenLibraryName, screenOperator
-    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenCodeUnderTest, screenUnsafeCode
+    case screenOperatorFor, screenConformsKataSpec, screenConformsSpecClass, screenConformsChapterType
+    case screenCodeUnderTest, screenUnsafeCode
     case screenUnsafeKeyword, screenSignatureChanged, screenSignatureShadowed, screenSignatureMissing
     case screenLinkerSymbol, screenLinkerSection, screenLinkerUnreadable, screenModuleName
     // The files kata writes for the learner's editor
@@ -379,6 +380,8 @@ package enum Message: String, CaseIterable, Sendable {
             "your file makes one of KataSpec's types conform to `{protocol}`; the chapter's specs rely on KataSpec's types as they are. Remove that extension."
         case .screenConformsSpecClass:
             "your file makes the chapter's spec class conform to `{protocol}`; the specs must run as the chapter wrote them. Remove that extension."
+        case .screenConformsChapterType:
+            "your file makes `{type}`, the chapter's type, conform to `{protocol}`; the chapter's code would then use what your file says for it (its text, its equality, its order) instead of what the chapter gave `{type}`, and a wrong answer could pass. Remove that conformance; a type your file declares may conform to anything."
         case .screenCodeUnderTest:
             "your file declares `{name}`, which the code under test already declares; your specs would then test your `{name}` instead of the chapter's, and no mutant could be caught. Remove yours and use the chapter's."
         case .screenUnsafeCode:

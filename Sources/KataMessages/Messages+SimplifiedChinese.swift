@@ -253,6 +253,8 @@ extension Messages {
         .screenOperatorFor:
             "你的文件给 `{type}` 加上了 `{name}`，而它不是你的文件声明的结构体、类或枚举：本章的代码会改为调用你的版本，而不是该类型自己的 `{name}`（直接调用，或经由 `Equatable` 这样的协议），错误的答案就可能通过。删掉它，或者只为你的文件声明的类型定义 `{name}`。",
         .screenConformsKataSpec: "你的文件让 KataSpec 的某个类型遵循了 `{protocol}`；本章的 spec 依赖 KataSpec 的类型保持原样。删掉那个扩展。",
+        .screenConformsChapterType:
+            "你的文件让本章的类型 `{type}` 遵循了 `{protocol}`；本章的代码会因此改用你的文件为它写的东西（它的文字、相等、顺序），而不是本章给 `{type}` 的，错误的答案也可能通过。删掉这个遵循；你的文件自己声明的类型可以遵循任何协议。",
         .screenConformsSpecClass: "你的文件让本章的 spec 类遵循了 `{protocol}`；spec 必须按本章写的样子运行。删掉那个扩展。",
         .screenCodeUnderTest: "你的文件声明了 `{name}`，而被测代码里已经有它；这样你的 spec 测的是你自己的 `{name}` 而不是本章的，也就抓不住任何变异体。删掉你的，用本章的。",
         .screenUnsafeCode:

@@ -230,4 +230,76 @@ struct ForgeryTests {
         let own = try kata.run(["check", id])
         #expect(own.status == 0, "\(own.stdout)")
     }
+
+    @Test(
+        "a conformance given to the chapter's own type forges no pass: its text, its equality, its order are the chapter's"
+    )
+    func conformanceOfAChapterType() throws {
+        let kata = try KataRunner(fixture: "hardening")
+        try kata.write("chapters/09-money.md", Self.moneyChapter)
+        try kata.write(
+            "solutions/money/money-total.swift",
+            "func total(_ prices: [Money]) -> Money {\n    Money(cents: prices.reduce(0) { $0 + $1.cents })\n}\n")
+        let wrong = "func total(_ prices: [Money]) -> Money {\n    Money(cents: 0)\n}\n"
+        try kata.run(["next", "money-total"])
+
+        // The wrong total alone fails, as it must.
+        try kata.write("exercises/money/money-total.swift", wrong)
+        #expect(try kata.run(["check", "money-total"]).status == 1)
+
+        // The same wrong total with the chapter's Money made to describe itself as the spec expects.
+        let forged =
+            wrong
+            + "\nextension Money: CustomStringConvertible {\n    var description: String { \"Money(cents: 400)\" }\n}\n"
+        try kata.write("exercises/money/money-total.swift", forged)
+        let refused = try kata.run(["check", "money-total"])
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stdout.contains("Not accepted"), "\(refused.stdout)")
+        #expect(
+            refused.stdout.contains(
+                "exercises/money/money-total.swift:5:1: error: your file makes `Money`, the chapter's type, conform to "
+                    + "`CustomStringConvertible`"), "\(refused.stdout)")
+
+        // A type of the learner's own may conform to anything, the chapter's may gain a helper, and the right total
+        // passes.
+        try kata.write(
+            "exercises/money/money-total.swift",
+            try kata.read("solutions/money/money-total.swift")
+                + "\nstruct Receipt: CustomStringConvertible {\n    var description: String { \"receipt\" }\n}\n"
+                + "\nextension Money {\n    var dollars: Int { cents / 100 }\n}\n")
+        let passed = try kata.run(["check", "money-total"])
+        #expect(passed.status == 0, "\(passed.stdout)")
+    }
+
+    /// An exercise whose spec reads a support type's text: `"\(total)"` is Money's default description, unless the
+    /// learner's file gives Money another.
+    static let moneyChapter = """
+        # Money
+
+        ## Add up the prices
+
+        ```swift support id=money-total
+        struct Money {
+            let cents: Int
+        }
+        ```
+
+        ```swift spec id=money-total
+        final class MoneySpec: QuickSpec {
+            override class func spec() {
+                it("adds up the prices") {
+                    let sum = total([Money(cents: 150), Money(cents: 250)])
+                    expect("\\(sum)").to(equal("Money(cents: 400)"))
+                }
+            }
+        }
+        ```
+
+        ```swift starter id=money-total
+        func total(_ prices: [Money]) -> Money {
+            Money(cents: 0)
+        }
+        ```
+
+        """
 }

@@ -68,7 +68,8 @@ extension ExerciseChecker {
 
     /// The learner's declarations of what the chapter's code uses, held to the starter's (see ``SignatureScreen``).
     func screenSignatures(
-        _ exercise: Exercise, learnerSymbols: URL, starterSymbols: URL, path: String, program: GeneratedProgram
+        _ exercise: Exercise, learnerSymbols: URL, starterSymbols: URL, path: String, contents: String,
+        program: GeneratedProgram
     ) throws(BuildError) -> [CompilerDiagnostic] {
         let learner: SymbolGraph
         let starter: SymbolGraph
@@ -79,8 +80,9 @@ extension ExerciseChecker {
             throw .cannotWrite(
                 path: learnerSymbols.path, reason: "the compiler's list of declarations cannot be read: \(error)")
         }
-        return SignatureScreen(path: path, chapterTokens: chapterTokens(exercise, program: program))
-            .findings(learner: learner, starter: starter)
+        return SignatureScreen(
+            path: path, chapterTokens: chapterTokens(exercise, program: program), contents: contents
+        ).findings(learner: learner, starter: starter)
     }
 
     /// The exercise's program with the starter in the learner's place (under the learner's path, so that its module

@@ -132,7 +132,7 @@ extension ExerciseChecker {
         guard let starter = grading.starter, let starterSymbols = try starter.value.get() else { return .goOn }
         let changed = try screenSignatures(
             grading.exercise, learnerSymbols: grading.firstFolder.appendingPathComponent("symbols"),
-            starterSymbols: starterSymbols, path: grading.path, program: grading.first)
+            starterSymbols: starterSymbols, path: grading.path, contents: grading.contents, program: grading.first)
         grading.lap(\.screen)
         return changed.isEmpty ? .goOn : grading.refuse(changed)
     }

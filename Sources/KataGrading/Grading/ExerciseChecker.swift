@@ -7,7 +7,7 @@ import KataWorkbook
 /// Compiles, runs and grades one exercise against a Swift file: the learner's, a reference solution or a starter.
 package struct ExerciseChecker: Sendable {
     /// Bumped when grading changes, so that old cached verdicts are not reused.
-    static let gradingVersion = "kata-grading-14"
+    static let gradingVersion = "kata-grading-15"
 
     package let workbook: Workbook
     package let compiler: ExerciseCompiler

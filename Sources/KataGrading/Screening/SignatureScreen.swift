@@ -11,11 +11,17 @@ import KataBuilding
 /// labels, parameter and return types, a property's type; parameter names, default values, bodies, `let` or `var`
 /// and effects are free). Both sides come from the compiler's symbol graphs, types by their precise identifiers, so
 /// a learner's `typealias String = …` does not pass for `Swift.String`.
+///
+/// Nor may the file give a type of the chapter's a conformance the starter does not: the support code's `struct Money`
+/// made `CustomStringConvertible` would answer a spec that reads `"\(total)"` with whatever the learner wrote, as
+/// an `==` would (see ``OperatorScreen``).
 struct SignatureScreen {
     /// The learner's file (and the starter's, compiled under the same path), relative to the workbook root.
     var path: String
     /// Identifiers of everything compiled beside the learner's file.
     var chapterTokens: SwiftTokens
+    /// The learner's file, to point at the extension that adds a conformance (which has no symbol of its own).
+    var contents = ""
 
     /// What a declaration is, for telling a changed one from a renamed one.
     enum Family: Equatable {
@@ -35,6 +41,48 @@ struct SignatureScreen {
     }
 
     func findings(learner: SymbolGraph, starter: SymbolGraph) -> [CompilerDiagnostic] {
+        signatureFindings(learner: learner, starter: starter) + conformanceFindings(learner: learner, starter: starter)
+    }
+
+    /// Conformances the learner's file gives types it does not declare, of the code under test's module (the support
+    /// code's), that the starter does not give them.
+    func conformanceFindings(learner: SymbolGraph, starter: SymbolGraph) -> [CompilerDiagnostic] {
+        let conformances = { (graph: SymbolGraph) in graph.relationships.filter { $0.kind == "conformsTo" } }
+        let starterConformances = Set(conformances(starter).map { "\($0.source) \($0.target)" })
+        let learnersOwn = Set(
+            learner.symbols.filter { $0.isDeclared(in: path) && Family($0.kind.identifier) == .type }
+                .map(\.identifier.precise))
+        let names = Dictionary(
+            (learner.symbols + starter.symbols).map {
+                ($0.identifier.precise, $0.pathComponents.joined(separator: "."))
+            },
+            uniquingKeysWith: { first, _ in first })
+        var findings: [CompilerDiagnostic] = []
+        for relationship in conformances(learner)
+        where !learnersOwn.contains(relationship.source)
+            && SymbolGraph.module(ofUSR: relationship.source) == GeneratedProgram.exerciseModule
+            && !starterConformances.contains("\(relationship.source) \(relationship.target)")
+        {
+            // The graph lists a type's conformances wherever the module extends it, those the compiler gives every
+            // type too: a marker protocol has no requirement a file could answer differently.
+            let proto = relationship.targetFallback ?? names[relationship.target] ?? "a protocol"
+            if Self.markerProtocols.contains(proto) { continue }
+            let type = names[relationship.source] ?? "a type of the chapter's"
+            let shown = String(proto.split(separator: ".").last ?? Substring(proto))
+            findings.append(
+                .kata(
+                    .screenConformsChapterType, ["type": type, "protocol": shown], file: path,
+                    line: SwiftCodeText(contents).firstConformingExtensionLine ?? 1, column: 1))
+        }
+        return findings
+    }
+
+    /// Protocols without requirements, which every type of the chapter's may have whatever a file says.
+    static let markerProtocols: Set<String> = [
+        "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable", "Swift.Sendable", "Swift.SendableMetatype",
+    ]
+
+    private func signatureFindings(learner: SymbolGraph, starter: SymbolGraph) -> [CompilerDiagnostic] {
         let learnerSymbols = learner.symbols.filter { !$0.isSynthesized && $0.isDeclared(in: path) }
         let starterSymbols = starter.symbols.filter {
             !$0.isSynthesized && $0.isDeclared(in: path) && !["private", "fileprivate"].contains($0.accessLevel ?? "")
