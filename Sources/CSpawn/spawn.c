@@ -47,9 +47,8 @@ static void close_from(int first, int keep, int highest) {
     }
 }
 
-static void child(const char *path, char *const argv[], char *const envp[], const char *directory,
-                  const struct kata_spawn_options *options, pid_t parent, int report, int highest) {
-    // kata's own handlers must not run here (they would run on kata's memory): every signal to its default.
+/// Every signal to its default action: kata's own handlers must not run in a child (they would run on kata's memory).
+static void default_signal_handlers(void) {
     struct sigaction standard;
     standard.sa_handler = SIG_DFL;
     standard.sa_flags = 0;
@@ -59,6 +58,11 @@ static void child(const char *path, char *const argv[], char *const envp[], cons
             sigaction(number, &standard, NULL);
         }
     }
+}
+
+static void child(const char *path, char *const argv[], char *const envp[], const char *directory,
+                  const struct kata_spawn_options *options, pid_t parent, int report, int highest) {
+    default_signal_handlers();
     int count = options->descriptor_count;
     // The report goes above the descriptors handed over, so that placing them cannot close it.
     int moved_report = fcntl(report, F_DUPFD_CLOEXEC, count);
@@ -319,15 +323,7 @@ static void end_sessions(const pid_t *sessions, int count) {
 /// holding no descriptor but its end of `channel`. It keeps the sessions kata names (a positive number: watch it; a
 /// negative one: no longer), until the channel ends: kata has ended, however it ended. Then it kills them.
 static void watch(int channel, int highest) {
-    struct sigaction standard;
-    standard.sa_handler = SIG_DFL;
-    standard.sa_flags = 0;
-    sigemptyset(&standard.sa_mask);
-    for (int number = 1; number < NSIG; number++) {
-        if (number != SIGKILL && number != SIGSTOP) {
-            sigaction(number, &standard, NULL);
-        }
-    }
+    default_signal_handlers();
     setpgid(0, 0);
     prctl(PR_SET_NAME, "kata-watchdog", 0, 0, 0);
     close_from(0, channel, highest);
