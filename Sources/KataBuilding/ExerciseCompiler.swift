@@ -302,16 +302,20 @@ package struct ExerciseCompiler: Sendable {
         let linkFlags = try runtime(for: program).linkFlags(Self.linkedModules(program.engine))
         if let plan {
             let autolink = folder.appendingPathComponent("program.autolink").path
-            let (linker, arguments) = plan.link(
-                objects: objects, autolink: autolink, output: output.path, extra: linkFlags)
-            let link = (URL(fileURLWithPath: linker), arguments)
             // The libraries the objects ask for, read from them directly when they are ELF files.
             if let entries = AutolinkEntries.read(objects.map { URL(fileURLWithPath: $0) }),
                 (try? Data(entries.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: autolink))) != nil
             {
-                return [link]
+                let (linker, arguments) = plan.link(
+                    objects: objects, autolink: autolink, output: output.path, extra: linkFlags, entries: entries)
+                return [(URL(fileURLWithPath: linker), arguments)]
             }
-            return [(URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]), link]
+            let (linker, arguments) = plan.link(
+                objects: objects, autolink: autolink, output: output.path, extra: linkFlags)
+            return [
+                (URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]),
+                (URL(fileURLWithPath: linker), arguments),
+            ]
         }
         return [(toolchain.swiftc, objects + linkFlags + toolchain.linkerFlags + ["-o", output.path])]
     }

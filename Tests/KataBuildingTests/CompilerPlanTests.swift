@@ -42,6 +42,58 @@ struct CompilerPlanTests {
         #expect(try !broken.works(in: trial))
     }
 
+    @Test("where clang runs lld, the plan links with lld directly, as clang would run it, and the program runs")
+    func linksDirectly() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let toolchain = try Toolchain.locate(cache: folder)
+        let plan = try #require(
+            CompilerPlan.load(toolchain: toolchain, cache: folder, environment: [:], endOrphans: {}))
+        #if os(Linux)
+            // Linux toolchains ship ld.lld beside swiftc, and the driver's link goes through clang to it.
+            let direct = try #require(plan.directLink)
+            #expect(direct.linker.hasSuffix("/ld.lld"))
+            #expect(direct.arguments.first == "--threads=1")
+            for mark in [CompilerPlan.objectsMark, CompilerPlan.autolinkMark, CompilerPlan.outputMark] {
+                #expect(direct.arguments.contains(mark))
+            }
+            #expect(!direct.arguments.contains { $0.contains("KATA_AUTOLINK_PROBE") || $0.hasSuffix("a.o") })
+        #endif
+        guard let direct = plan.directLink else { return }
+        // A check's program: its libraries to lld as lld spells them, after the objects' own.
+        let flags = ["-I", "/k", "-L", "/k", "-lKataSpec", "-Xlinker", "-rpath", "-Xlinker", "/k"]
+        let (linker, arguments) = plan.link(
+            objects: ["e.o", "s.o"], autolink: "p.autolink", output: "program", extra: flags,
+            entries: ["-lswiftCore", "-lFoundation"])
+        #expect(linker == direct.linker)
+        let tail = try #require(arguments.firstIndex(of: "@p.autolink"))
+        #expect(Array(arguments[tail...].prefix(6)) == ["@p.autolink", "-L", "/k", "-lKataSpec", "-rpath", "/k"])
+        #expect(arguments.contains("e.o") && arguments.contains("s.o") && arguments.contains("program"))
+        #expect(!arguments.contains("-I") && !arguments.contains("-Xlinker"))
+        // Anything lld may not take as clang does goes through clang: an entry that is not a library, a flag kata
+        // does not know, entries not read.
+        for (entries, extra) in [
+            (["-lswiftCore", "-framework Foundation"], flags), (["-lswiftCore"], flags + ["-fuse-ld=gold"]),
+            (nil, flags),
+        ] {
+            let (through, throughArguments) = plan.link(
+                objects: ["e.o"], autolink: "p.autolink", output: "program", extra: extra, entries: entries)
+            #expect(through == plan.linker)
+            #expect(Array(throughArguments.suffix(extra.count)) == extra)
+        }
+    }
+
+    @Test("clang's linker flags as lld takes them: -I dropped, -Xlinker unwrapped; anything else is nil")
+    func linkerFlags() {
+        #expect(
+            CompilerPlan.DirectLink.linkerFlags(["-I", "/a", "-L", "/b", "-lX", "-Xlinker", "-rpath", "-Xlinker", "$O"])
+                == ["-L", "/b", "-lX", "-rpath", "$O"])
+        #expect(CompilerPlan.DirectLink.linkerFlags([]) == [])
+        #expect(CompilerPlan.DirectLink.linkerFlags(["-L"]) == nil)
+        #expect(CompilerPlan.DirectLink.linkerFlags(["-l"]) == nil)
+        #expect(CompilerPlan.DirectLink.linkerFlags(["-pie"]) == nil)
+    }
+
     @Test("a plan is remembered per compiler, and KATA_COMPILER=driver means none")
     func remembered() throws {
         let folder = try scratch()

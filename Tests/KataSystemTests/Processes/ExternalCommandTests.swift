@@ -26,6 +26,24 @@ struct ExternalCommandTests {
         #expect(Self.waitUntil(seconds: 10) { !Self.running(child) }, "the job's own child was stopped too")
     }
 
+    @Test("a compiler's job takes its memory in huge pages, whatever else the C library was told")
+    func hugePages() throws {
+        #expect(ExternalCommand.tunables(nil) == "glibc.malloc.hugetlb=1")
+        #expect(ExternalCommand.tunables("") == "glibc.malloc.hugetlb=1")
+        #expect(
+            ExternalCommand.tunables("glibc.malloc.arena_max=2") == "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1")
+        #expect(ExternalCommand.tunables("glibc.malloc.hugetlb=0") == "glibc.malloc.hugetlb=0")
+        let printed = { (limits: CompileLimits?) in
+            try ExternalCommand(
+                executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo \"$GLIBC_TUNABLES\""],
+                limits: limits
+            ).run().output
+        }
+        #expect(try printed(CompileLimits(environment: [:])) == "glibc.malloc.hugetlb=1\n")
+        let own = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] ?? ""
+        #expect(try printed(nil) == own + "\n", "a tool that is not a compiler runs with kata's environment")
+    }
+
     #if os(Linux)
         /// A job that starts `sleep 300` in a process group of its own, as `swiftc` starts each `swift-frontend`, writes
         /// its number to `child` in `folder` and its group's to `group`, then waits for it (or, `waits` false, fails at
