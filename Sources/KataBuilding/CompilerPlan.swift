@@ -10,7 +10,8 @@ import KataSystem
 /// modules and the link). The plan is read once per compiler from `swiftc -###` (which prints the jobs instead of
 /// running them), tried on a tiny program, and remembered beside the KataSpec cache; a check then runs the jobs
 /// directly. It links with lld where the toolchain has it (`ld.lld` beside `swiftc`), which is faster than the
-/// system's default linker. When the plan cannot be read or does not work, kata goes through `swiftc` as before.
+/// system's default linker, and then starts lld itself rather than through `clang` (``directLink``). When the plan
+/// cannot be read or does not work, kata goes through `swiftc` as before.
 package struct CompilerPlan: Sendable, Codable, Equatable {
     /// `swift-frontend`.
     var frontend: String
