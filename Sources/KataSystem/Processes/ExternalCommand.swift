@@ -44,7 +44,7 @@ package struct ExternalCommand {
 
     /// The C library's settings for a compiler's job, `existing` kept: its memory in huge pages where the kernel has
     /// them on request (glibc 2.35 and later; other C libraries ignore it). A frontend touches some 30 MB of fresh memory,
-    /// and taking it 2 MB at a time rather than 4 kB spares it about 40% of its page faults and 6% of its time (a
+    /// and taking it 2 MB at a time rather than 4 kB spares it about 40% of its page faults and 7% of its time (a
     /// chapter's specs: 7,670 faults and 101 ms before, 4,630 and 94 ms after; `perf stat`, 20 runs each).
     static func tunables(_ existing: String?) -> String {
         let hugePages = "glibc.malloc.hugetlb=1"
