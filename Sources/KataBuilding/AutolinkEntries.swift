@@ -21,6 +21,15 @@ package enum AutolinkEntries {
         return entries
     }
 
+    /// Reads the entries of `objects` (``read(_:)``) and writes them to `file`, one a line, as `swift-autolink-extract`
+    /// would: the entries, or nil when they could not be read or written (then the tool writes the file).
+    static func write(_ objects: [URL], to file: URL) -> [String]? {
+        guard let entries = read(objects),
+            (try? Data(entries.map { $0 + "\n" }.joined().utf8).write(to: file)) != nil
+        else { return nil }
+        return entries
+    }
+
     /// The section's NUL-separated strings.
     static func entries(inELF bytes: [UInt8]) -> [String]? {
         guard let section = ObjectFile(elf: bytes, symbols: nil, keeping: [sectionName])?.sections[sectionName] else {

@@ -291,9 +291,9 @@ extension CompilerPlan {
         guard [Self.objectsMark, Self.autolinkMark, Self.outputMark].allSatisfy(template.contains) else { return nil }
         var direct = self
         direct.directLink = DirectLink(linker: job[0], arguments: template)
-        guard let entries = AutolinkEntries.read(objects.map { URL(fileURLWithPath: $0) }),
-            (try? Data(entries.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path("direct.autolink"))))
-                != nil
+        guard
+            let entries = AutolinkEntries.write(
+                objects.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: path("direct.autolink")))
         else { return nil }
         let (lld, lldArguments) = direct.link(
             objects: objects, autolink: path("direct.autolink"), output: path("direct"), extra: [], entries: entries)

@@ -303,19 +303,13 @@ package struct ExerciseCompiler: Sendable {
         if let plan {
             let autolink = folder.appendingPathComponent("program.autolink").path
             // The libraries the objects ask for, read from them directly when they are ELF files.
-            if let entries = AutolinkEntries.read(objects.map { URL(fileURLWithPath: $0) }),
-                (try? Data(entries.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: autolink))) != nil
-            {
-                let (linker, arguments) = plan.link(
-                    objects: objects, autolink: autolink, output: output.path, extra: linkFlags, entries: entries)
-                return [(URL(fileURLWithPath: linker), arguments)]
-            }
+            let entries = AutolinkEntries.write(
+                objects.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: autolink))
+            let extract =
+                entries == nil ? [(URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink])] : []
             let (linker, arguments) = plan.link(
-                objects: objects, autolink: autolink, output: output.path, extra: linkFlags)
-            return [
-                (URL(fileURLWithPath: plan.autolinkExtract), objects + ["-o", autolink]),
-                (URL(fileURLWithPath: linker), arguments),
-            ]
+                objects: objects, autolink: autolink, output: output.path, extra: linkFlags, entries: entries)
+            return extract + [(URL(fileURLWithPath: linker), arguments)]
         }
         return [(toolchain.swiftc, objects + linkFlags + toolchain.linkerFlags + ["-o", output.path])]
     }

@@ -153,6 +153,11 @@ struct AutolinkEntriesTests {
         let printed = tool.output.split(separator: "\n").map(String.init)
         #expect(Set(read) == Set(printed))
         #expect(read.count == Set(read).count)
+        // Written as the tool writes them, one a line, for the link's response file.
+        let file = folder.appendingPathComponent("a.autolink")
+        #expect(AutolinkEntries.write([folder.appendingPathComponent("a.o")], to: file) == read)
+        #expect(try String(contentsOf: file, encoding: .utf8) == read.map { $0 + "\n" }.joined())
+        #expect(AutolinkEntries.write([folder.appendingPathComponent("missing.o")], to: file) == nil)
 
         #expect(AutolinkEntries.entries(inELF: Array("not an object file at all, but long enough to look".utf8)) == nil)
     }
